@@ -1,0 +1,61 @@
+# invoicegen: `make run` builds and renders the samples, `make test` runs every test.
+# Both start with `make deps`, which installs the Debian packages the build, the tests and the fonts need.
+
+SWIFT ?= swift
+CONFIG ?= release
+PKG_DIR := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
+
+DEB_PACKAGES := pkg-config gcc libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
+	libjpeg62-turbo-dev libturbojpeg0-dev libqpdf-dev fonts-dejavu-core fonts-noto-core \
+	fonts-noto-cjk poppler-utils qpdf
+PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
+
+.PHONY: deps pkgconfig build run test lint format bench clean
+
+## deps: install the Debian packages that are missing (apt-get), then write the CCairo pkg-config file.
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@$(MAKE) --no-print-directory pkgconfig
+
+## pkgconfig: SwiftPM reads one pkg-config name per system library and refuses -pthread, so this
+## collects the flags of every library CCairo uses into .build/pkgconfig/invoicegen-ccairo.pc.
+pkgconfig:
+	@mkdir -p $(PKG_DIR)
+	@{ echo "Name: invoicegen-ccairo"; echo "Description: C libraries behind CCairo"; echo "Version: 1"; \
+	  echo "Cflags: $$(pkg-config --cflags $(PC_MODULES) | sed 's/-pthread//g')"; \
+	  echo "Libs: $$(pkg-config --libs $(PC_MODULES) | sed 's/-pthread//g')"; } > $(PKG_DIR)/invoicegen-ccairo.pc.tmp
+	@mv $(PKG_DIR)/invoicegen-ccairo.pc.tmp $(PKG_DIR)/invoicegen-ccairo.pc
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+## run: build and render the samples into out/.
+run: build
+	@mkdir -p out
+	$(SWIFT) run -c $(CONFIG) InvoiceGenBench samples out
+
+## test: lint, then every test target.
+test: deps lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Layouts
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Layouts
+
+## bench: throughput and memory against the C floor in ../shared/bench, interleaved runs.
+bench: deps
+	$(SWIFT) build -c release --product InvoiceGenBench
+	../shared/bench/build-floor .build/floor
+	.build/release/InvoiceGenBench bench --floor .build/floor
+
+clean:
+	rm -rf .build out

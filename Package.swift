@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "invoicegen",
+  products: [
+    .library(name: "PageKit", targets: ["PageKit"]),
+    .library(name: "PageRendering", targets: ["PageRendering"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCairo",
+      path: "Sources/CCairo",
+      pkgConfig: "invoicegen-ccairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev"])]
+    ),
+    .target(name: "PageKit", path: "Sources/PageKit"),
+    .target(
+      name: "PageRendering",
+      dependencies: ["PageKit", "CCairo"],
+      path: "Sources/PageRendering"
+    ),
+    .executableTarget(
+      name: "InvoiceGenBench",
+      dependencies: ["PageKit", "PageRendering"],
+      path: "Sources/InvoiceGenBench"
+    ),
+    .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
+    .testTarget(
+      name: "PageRenderingTests",
+      dependencies: ["PageKit", "PageRendering"],
+      path: "Tests/PageRenderingTests",
+      resources: [.copy("Goldens"), .copy("Fixtures")]
+    ),
+  ]
+)

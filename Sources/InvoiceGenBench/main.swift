@@ -1,0 +1,2 @@
+import PageRendering
+print(cairoVersion())
