@@ -1,2 +1,22 @@
+import Foundation
+import PageKit
 import PageRendering
-print(cairoVersion())
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  switch arguments.first {
+  case "pages":
+    guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
+    try Bench.renderPages(count, to: arguments[2])
+  case "bench":
+    let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
+    try Bench.run(floor: floor)
+  case "samples":
+    try Samples.write(to: arguments.count > 1 ? arguments[1] : "out")
+  default:
+    throw BenchError.usage
+  }
+} catch {
+  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A resolved view that can measure itself for a proposal and place itself in a rectangle.
+///
+/// Contract: `sizeThatFits` may be called any number of times with any proposals and returns the
+/// size the node wants for that proposal (it never mutates what the node draws; it may cache).
+/// `place(in:context:)` is called once per drawing with the final rectangle in page coordinates and
+/// returns the frame tree to draw there.
+public protocol LayoutNode: AnyObject {
+  /// The size this node chooses for `proposal`.
+  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize
+  /// The frames of this node placed in `rect`, in page coordinates.
+  func place(in rect: CGRect, context: LayoutContext) -> Frame
+  /// The priority stacks give this node when they share out space; higher goes first.
+  var layoutPriority: Double { get }
+  /// The minimum length of a spacer along its stack's axis, or `nil` for nodes that are not spacers.
+  var spacerMinLength: CGFloat? { get }
+}
+
+extension LayoutNode {
+  public var layoutPriority: Double { 0 }
+  public var spacerMinLength: CGFloat? { nil }
+}
+
+/// What layout needs from outside PageKit: a text shaper, an image loader, and a place for warnings.
+public final class LayoutContext {
+  /// Shapes and measures text.
+  public let textShaper: any TextShaper
+  /// Reads image sizes and pixels.
+  public let imageLoader: any ImageLoader
+  /// Problems met while laying out (a missing image, say), in the order met.
+  public private(set) var warnings: [LayoutWarning] = []
+
+  public init(textShaper: any TextShaper, imageLoader: any ImageLoader) {
+    self.textShaper = textShaper
+    self.imageLoader = imageLoader
+  }
+
+  /// Records a warning.
+  public func warn(_ warning: LayoutWarning) {
+    if !warnings.contains(warning) { warnings.append(warning) }
+  }
+}
+
+/// A problem met while laying out that did not stop the page from being drawn.
+public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, for a person.
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// Lays out a view and returns its frame tree: the entry point for renderers and tests.
+public enum PageLayout {
+  /// The size `view` chooses for `proposal`, and its frames placed at the origin.
+  public static func frame<V: View>(
+    of view: V, proposal: ProposedViewSize, environment: EnvironmentValues = EnvironmentValues(),
+    context: LayoutContext
+  ) -> Frame {
+    let node = ViewResolver.node(of: view, in: environment)
+    let size = node.sizeThatFits(proposal, context: context)
+    return node.place(in: CGRect(origin: .zero, size: size), context: context)
+  }
+}
+
+/// The node of a view that draws nothing and takes no space.
+final class EmptyNode: LayoutNode {
+  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize { .zero }
+
+  func place(in rect: CGRect, context: LayoutContext) -> Frame {
+    Frame(name: "Empty", rect: rect)
+  }
+}

@@ -1,0 +1,38 @@
+import CCairo
+import Foundation
+
+/// A cairo drawing context (`cairo_t`) for a PDF, SVG or image surface; released when dropped.
+public final class CairoContext {
+  let cr: OpaquePointer
+
+  /// A context drawing on `surface`; throws if cairo reports an error for it.
+  init(surface: OpaquePointer) throws {
+    guard let cr = cairo_create(surface) else { throw RenderError.cairo("out of memory", operation: "cairo_create") }
+    let status = cairo_status(cr)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_destroy(cr)
+      throw RenderError.cairo(String(cString: cairo_status_to_string(status)), operation: "cairo_create")
+    }
+    self.cr = cr
+  }
+
+  deinit { cairo_destroy(cr) }
+
+  /// Scales everything drawn after this by `factor` (pixels per point).
+  public func scale(by factor: Double) {
+    cairo_scale(cr, factor, factor)
+  }
+
+  /// Ends the current page of a PDF and starts the next.
+  public func showPage() {
+    cairo_show_page(cr)
+  }
+
+  /// Throws if cairo reported an error while drawing.
+  public func checkStatus(_ operation: String) throws {
+    let status = cairo_status(cr)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError.cairo(String(cString: cairo_status_to_string(status)), operation: operation)
+    }
+  }
+}

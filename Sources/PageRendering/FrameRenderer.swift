@@ -1,0 +1,164 @@
+import CCairo
+import Foundation
+import PageKit
+
+/// Draws frame trees into a cairo context: the one place where PageKit frames become cairo calls.
+public final class FrameRenderer {
+  /// Whether any frame drawn so far was a link (a PDF with links needs the libqpdf rewrite).
+  public private(set) var drewLinks = false
+
+  public init() {}
+
+  /// Draws `frame` and its children into `context`.
+  public func draw(_ frame: Frame, in context: CairoContext) {
+    draw(frame, cr: context.cr)
+  }
+
+  func draw(_ frame: Frame, cr: OpaquePointer) {
+    switch frame.content {
+    case .group:
+      drawChildren(frame, cr: cr)
+    case .text(let text):
+      if let shaped = text.shaped as? PangoShapedText {
+        shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
+      }
+      drawChildren(frame, cr: cr)
+    case .fill(let path, let paint):
+      append(path, to: cr)
+      setSource(paint, cr: cr)
+      cairo_fill(cr)
+      drawChildren(frame, cr: cr)
+    case .stroke(let path, let paint, let style):
+      append(path, to: cr)
+      setSource(paint, cr: cr)
+      apply(style, cr: cr)
+      cairo_stroke(cr)
+      drawChildren(frame, cr: cr)
+    case .image(let image):
+      (image as? CairoImage)?.draw(in: cr, rect: frame.rect)
+      drawChildren(frame, cr: cr)
+    case .link(let url):
+      drawLink(url, rect: frame.rect, cr: cr)
+    case .clip(let path):
+      cairo_save(cr)
+      append(path, to: cr)
+      cairo_clip(cr)
+      drawChildren(frame, cr: cr)
+      cairo_restore(cr)
+    case .opacity(let opacity):
+      cairo_push_group(cr)
+      drawChildren(frame, cr: cr)
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, opacity)
+    case .shadow(let shadow):
+      drawWithShadow(frame, shadow: shadow, cr: cr)
+    }
+  }
+
+  private func drawChildren(_ frame: Frame, cr: OpaquePointer) {
+    for child in frame.children { draw(child, cr: cr) }
+  }
+
+  /// Draws the children once as a mask, blurred by sampling it around the offset, then the children themselves.
+  private func drawWithShadow(_ frame: Frame, shadow: Shadow, cr: OpaquePointer) {
+    cairo_push_group(cr)
+    drawChildren(frame, cr: cr)
+    guard let pattern = cairo_pop_group(cr) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    let rings = shadow.radius > 0 ? 3 : 0
+    var offsets: [(CGFloat, CGFloat)] = [(0, 0)]
+    for ring in stride(from: 1, through: rings, by: 1) {
+      let distance = shadow.radius * CGFloat(ring) / CGFloat(rings)
+      for step in 0..<8 {
+        let angle = Double(step) * .pi / 4
+        offsets.append((distance * cos(angle), distance * sin(angle)))
+      }
+    }
+    let alpha = shadow.color.alpha / Double(offsets.count) * 2
+    cairo_push_group(cr)
+    for (dx, dy) in offsets {
+      cairo_save(cr)
+      cairo_translate(cr, shadow.x + dx, shadow.y + dy)
+      cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, min(1, alpha))
+      cairo_mask(cr, pattern)
+      cairo_restore(cr)
+    }
+    cairo_pop_group_to_source(cr)
+    cairo_paint_with_alpha(cr, min(1, shadow.color.alpha * 1.5))
+    cairo_set_source(cr, pattern)
+    cairo_paint(cr)
+  }
+
+  private func drawLink(_ url: URL, rect: CGRect, cr: OpaquePointer) {
+    drewLinks = true
+    let escaped = url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "'", with: "\\'")
+    let attributes = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] uri='\(escaped)'"
+    cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+    cairo_tag_end(cr, CAIRO_TAG_LINK)
+  }
+
+  func append(_ path: Path, to cr: OpaquePointer) {
+    cairo_new_path(cr)
+    var current = CGPoint.zero
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        cairo_move_to(cr, p.x, p.y)
+        current = p
+      case .line(let p):
+        cairo_line_to(cr, p.x, p.y)
+        current = p
+      case .quadCurve(let p, let c):
+        // A quadratic curve as the cubic with the same shape.
+        let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
+        let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        current = p
+      case .curve(let p, let c1, let c2):
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        current = p
+      case .closeSubpath:
+        cairo_close_path(cr)
+      }
+    }
+  }
+
+  private func setSource(_ paint: Paint, cr: OpaquePointer) {
+    switch paint {
+    case .color(let c):
+      cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    case .linearGradient(let stops, let start, let end):
+      let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
+      setGradient(pattern, stops: stops, cr: cr)
+    case .radialGradient(let stops, let center, let r0, let r1):
+      let pattern = cairo_pattern_create_radial(center.x, center.y, r0, center.x, center.y, r1)!
+      setGradient(pattern, stops: stops, cr: cr)
+    }
+  }
+
+  private func setGradient(_ pattern: OpaquePointer, stops: [GradientStop], cr: OpaquePointer) {
+    for stop in stops {
+      cairo_pattern_add_color_stop_rgba(
+        pattern, stop.location, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+    }
+    cairo_set_source(cr, pattern)
+    cairo_pattern_destroy(pattern)
+  }
+
+  private func apply(_ style: StrokeStyle, cr: OpaquePointer) {
+    cairo_set_line_width(cr, style.lineWidth)
+    switch style.lineCap {
+    case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+    }
+    switch style.lineJoin {
+    case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+    }
+    let dash = style.dash.map { Double($0) }
+    cairo_set_dash(cr, dash, Int32(dash.count), 0)
+  }
+}

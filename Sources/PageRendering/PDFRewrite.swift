@@ -1,0 +1,29 @@
+import CCairo
+import Foundation
+
+/// The final libqpdf pass over a finished PDF: read it and write it again, whole and with a deterministic ID.
+///
+/// Cairo 1.16 writes a cross-reference entry for an object it never writes whenever a link is
+/// used, which `qpdf --check` reports; rewriting repairs it. Documents without links skip the pass
+/// (it costs about as much as drawing a simple page). Archival PDF and e-invoice attachments will
+/// be added at this stage.
+public enum PDFRewrite {
+  /// Rewrites the PDF at `input` into `output` (which may not be `input`).
+  public static func rewrite(_ input: String, to output: String) throws {
+    var handle: qpdf_data? = qpdf_init()
+    defer { qpdf_cleanup(&handle) }
+    qpdf_silence_errors(handle)
+    qpdf_set_suppress_warnings(handle, 1)
+    func check(_ code: QPDF_ERROR_CODE) throws {
+      if code & QPDF_ERRORS != 0, qpdf_has_error(handle) != 0 {
+        let message = String(cString: qpdf_get_error_full_text(handle, qpdf_get_error(handle)))
+        throw RenderError.pdfRewrite(path: output, reason: message)
+      }
+    }
+    try check(qpdf_read(handle, input, nil))
+    try check(qpdf_init_write(handle, output))
+    qpdf_set_deterministic_ID(handle, 1)
+    qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
+    try check(qpdf_write(handle))
+  }
+}

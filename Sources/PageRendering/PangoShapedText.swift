@@ -1,0 +1,79 @@
+import CCairo
+import Foundation
+import PageKit
+
+/// A paragraph shaped by Pango: measured once, drawn whole or a range of lines at a time.
+public final class PangoShapedText: ShapedText {
+  let layout: OpaquePointer
+  /// The logical size of the lines.
+  public let size: CGSize
+  /// How far the lines start from the layout's left edge (non-zero for centred or right-aligned lines).
+  let offsetX: CGFloat
+
+  init(layout: OpaquePointer) {
+    self.layout = layout
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let scale = CGFloat(ig_pango_scale())
+    size = CGSize(width: CGFloat(logical.width) / scale, height: CGFloat(logical.height) / scale)
+    offsetX = CGFloat(logical.x) / scale
+  }
+
+  deinit { ig_object_unref(UnsafeMutableRawPointer(layout)) }
+
+  /// The lines with their positions, read from Pango when first asked for.
+  public private(set) lazy var lines: [TextLine] = {
+    var result: [TextLine] = []
+    let scale = CGFloat(ig_pango_scale())
+    guard let iterator = pango_layout_get_iter(layout) else { return result }
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iterator, nil, &logical)
+      result.append(
+        TextLine(
+          top: CGFloat(logical.y) / scale, height: CGFloat(logical.height) / scale,
+          baseline: CGFloat(pango_layout_iter_get_baseline(iterator)) / scale))
+    } while pango_layout_iter_next_line(iterator) != 0
+    return result
+  }()
+
+  /// The number of characters no font could show, drawn as boxes.
+  public var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+  /// Draws the lines in `range` with the top of the first at `origin`, in `color` where runs set none.
+  func draw(in cr: OpaquePointer, at origin: CGPoint, lines range: Range<Int>, color: RGBAColor) {
+    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    let count = pango_layout_get_line_count(layout)
+    if range.lowerBound == 0 && range.upperBound >= count {
+      cairo_move_to(cr, origin.x - offsetX, origin.y)
+      pango_cairo_show_layout(cr, layout)
+      return
+    }
+    let all = lines
+    guard let firstTop = all[safe: range.lowerBound]?.top else { return }
+    let scale = CGFloat(ig_pango_scale())
+    for index in range where index < count {
+      guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      let lineX = lineOffset(index) / scale
+      cairo_move_to(cr, origin.x - offsetX + lineX, origin.y + all[index].baseline - firstTop)
+      pango_cairo_show_layout_line(cr, line)
+    }
+  }
+
+  /// The x offset of line `index` inside the layout, in Pango units.
+  private func lineOffset(_ index: Int) -> CGFloat {
+    guard let iterator = pango_layout_get_iter(layout) else { return 0 }
+    defer { pango_layout_iter_free(iterator) }
+    for _ in 0..<index { pango_layout_iter_next_line(iterator) }
+    var logical = PangoRectangle()
+    pango_layout_iter_get_line_extents(iterator, nil, &logical)
+    return CGFloat(logical.x)
+  }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,127 @@
+import CCairo
+import Foundation
+import PageKit
+
+/// Shapes text with Pango: fonts through fontconfig, wrapping, alignment, ellipsis and styled runs.
+///
+/// A shaper owns its Pango font map and context, so it must stay on the thread that made it; each
+/// render worker makes its own (`RenderResources.forCurrentThread`). Text is never read as markup.
+public final class PangoTextShaper: TextShaper {
+  let fontMap: UnsafeMutablePointer<PangoFontMap>
+  let context: OpaquePointer
+  private var descriptions: [Font: OpaquePointer] = [:]
+  private var languages: [String: OpaquePointer] = [:]
+
+  /// A shaper using `fonts`, or fontconfig's default configuration when `nil`.
+  public init(fonts: FontConfiguration? = nil) {
+    fontMap = pango_cairo_font_map_new()
+    if let fonts {
+      pango_fc_font_map_set_config(ig_pango_fc_font_map(fontMap), fonts.config)
+    }
+    context = pango_font_map_create_context(fontMap)
+    // Layout in unhinted points, so a page measures the same in PDF, SVG and PNG at any scale.
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    pango_context_set_round_glyph_positions(context, 0)
+  }
+
+  deinit {
+    for description in descriptions.values { pango_font_description_free(description) }
+    ig_object_unref(UnsafeMutableRawPointer(context))
+    ig_object_unref(fontMap)
+  }
+
+  /// The Pango description of `font`, made once.
+  func description(for font: Font) -> OpaquePointer {
+    if let cached = descriptions[font] { return cached }
+    let description = pango_font_description_new()!
+    pango_font_description_set_family(description, font.family)
+    pango_font_description_set_absolute_size(description, Double(font.size) * Double(ig_pango_scale()))
+    pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
+    pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    descriptions[font] = description
+    return description
+  }
+
+  private func language(_ tag: String) -> OpaquePointer? {
+    if let cached = languages[tag] { return cached }
+    let language = pango_language_from_string(tag)
+    languages[tag] = language
+    return language
+  }
+
+  public func shape(_ paragraph: Paragraph, width: CGFloat?) -> any ShapedText {
+    let layout = pango_layout_new(context)!
+    let string = paragraph.string
+    string.withCString { pango_layout_set_text(layout, $0, -1) }
+    let first = paragraph.runs.first?.font ?? .body
+    pango_layout_set_font_description(layout, description(for: first))
+    pango_layout_set_attributes(layout, attributes(for: paragraph))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    if let width, width.isFinite {
+      pango_layout_set_width(layout, Int32((width * CGFloat(ig_pango_scale())).rounded(.down)))
+    }
+    switch paragraph.alignment {
+    case .leading: pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+    case .trailing: pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .justified:
+      pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+      pango_layout_set_justify(layout, 1)
+    }
+    if let limit = paragraph.lineLimit, limit > 0, width != nil {
+      pango_layout_set_height(layout, -Int32(limit))
+      switch paragraph.truncationMode {
+      case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+      case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+      case .tail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+      }
+    }
+    if paragraph.lineSpacing != 0 {
+      pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * CGFloat(ig_pango_scale())))
+    }
+    return PangoShapedText(layout: layout)
+  }
+
+  /// Pango aligns LEFT/RIGHT relative to the paragraph's own direction; this says whether leading is left.
+  private func leading(_ paragraph: Paragraph) -> Bool {
+    paragraph.layoutDirection == .leftToRight
+  }
+
+  /// The attribute list for the paragraph's language and for every run that differs from the first run's font.
+  private func attributes(for paragraph: Paragraph) -> OpaquePointer {
+    let list = pango_attr_list_new()!
+    insert(pango_attr_language_new(language(paragraph.language)), into: list, from: 0, to: UInt32.max)
+    let base = paragraph.runs.first?.font
+    var start: UInt32 = 0
+    for run in paragraph.runs {
+      let end = start + UInt32(run.text.utf8.count)
+      defer { start = end }
+      guard end > start else { continue }
+      if run.font != base { insert(pango_attr_font_desc_new(description(for: run.font)), into: list, from: start, to: end) }
+      if run.font.hasMonospacedDigits { insert(pango_attr_font_features_new("tnum=1"), into: list, from: start, to: end) }
+      if let color = run.color {
+        func channel(_ value: Double) -> UInt16 { UInt16(max(0, min(1, value)) * 65535) }
+        insert(
+          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)), into: list,
+          from: start, to: end)
+        if color.alpha < 1 {
+          insert(pango_attr_foreground_alpha_new(channel(color.alpha)), into: list, from: start, to: end)
+        }
+      }
+      if run.underline { insert(ig_attr_underline_single(), into: list, from: start, to: end) }
+      if run.strikethrough { insert(pango_attr_strikethrough_new(1), into: list, from: start, to: end) }
+    }
+    return list
+  }
+
+  private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, from: UInt32, to: UInt32) {
+    guard let attribute else { return }
+    attribute.pointee.start_index = from
+    attribute.pointee.end_index = to
+    pango_attr_list_insert(list, attribute)
+  }
+}
