@@ -29,8 +29,7 @@ let package = Package(
     .testTarget(
       name: "PageRenderingTests",
       dependencies: ["PageKit", "PageRendering"],
-      path: "Tests/PageRenderingTests",
-      resources: [.copy("Goldens"), .copy("Fixtures")]
+      path: "Tests/PageRenderingTests"
     ),
   ]
 )

@@ -124,13 +124,20 @@ public final class TextNode: LayoutNode {
 
   /// The text shaped for a proposed width: unwrapped for `nil` or infinity, else wrapped at the width.
   public func shaped(width: CGFloat?, context: LayoutContext) -> any ShapedText {
-    let ideal = idealShape(context)
-    guard let width, width.isFinite, width < ideal.size.width else { return ideal }
+    guard let width, width.isFinite else { return idealShape(context) }
+    if let ideal, width >= ideal.size.width { return ideal }
     // Wrapping at any width from the shaped width up to the width it was shaped for gives the same lines.
     if let cached = shapes.first(where: { $0.shaped.size.width <= width + 0.01 && width <= $0.width }) {
       return cached.shaped
     }
     let shaped = context.textShaper.shape(paragraph, width: max(width, 0))
+    // One unbroken line of leading-aligned text is exactly the unwrapped shape: keep it as the ideal too.
+    if ideal == nil, paragraph.alignment == .leading, paragraph.lineLimit == nil, shaped.lines.count == 1,
+      !paragraph.string.contains(where: \.isNewline)
+    {
+      ideal = shaped
+      return shaped
+    }
     if shapes.count >= 4 { shapes.removeFirst() }
     shapes.append((width, shaped))
     return shaped
