@@ -28,7 +28,7 @@ let package = Package(
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
       name: "PageRenderingTests",
-      dependencies: ["PageKit", "PageRendering"],
+      dependencies: ["PageKit", "PageRendering", "CCairo"],
       path: "Tests/PageRenderingTests"
     ),
   ]

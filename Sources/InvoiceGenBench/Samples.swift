@@ -21,6 +21,29 @@ enum Samples {
   }
 }
 
+extension Samples {
+  /// Writes one PNG showing every PNG of `folder` with its name: for reviewing golden images.
+  static func contactSheet(of folder: String, to output: String) throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    let sheet = Grid(alignment: .topLeading, horizontalSpacing: 12, verticalSpacing: 12) {
+      ForEach(Array(stride(from: 0, to: names.count, by: 4)), id: \.self) { start in
+        GridRow {
+          ForEach(names[start..<min(start + 4, names.count)], id: \.self) { name in
+            VStack(alignment: .leading, spacing: 2) {
+              Text(name).font(.caption)
+              Image(file: folder + "/" + name).border(Color.red.opacity(0.3))
+            }
+          }
+        }
+      }
+    }
+    .padding(10)
+    let renderer = ImageRenderer(content: sheet)
+    renderer.isOpaque = true
+    try renderer.writePNG(to: output)
+  }
+}
+
 /// A small share card: stacks, text runs, shapes, a gradient and a shadow.
 struct ShareCard: View {
   var body: some View {

@@ -11,6 +11,9 @@ do {
   case "bench":
     let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
     try Bench.run(floor: floor)
+  case "sheet":
+    guard arguments.count == 3 else { throw BenchError.usage }
+    try Samples.contactSheet(of: arguments[1], to: arguments[2])
   case "samples":
     try Samples.write(to: arguments.count > 1 ? arguments[1] : "out")
   default:

@@ -69,7 +69,8 @@ public struct ZStack: View, SingleNodeView {
 /// Space along the axis is shared as SwiftUI shares it: children of higher `layoutPriority` first;
 /// within one priority, the least flexible child (smallest difference between its maximum and
 /// minimum length) is offered an equal share of what is left first, so text and fixed frames take
-/// what they need and spacers and flexible frames take the rest.
+/// what they need and flexible frames take the rest. Spacers keep their minimum length and share
+/// what the other children of their priority leave.
 final class StackNode: LayoutNode {
   /// The space between children when a stack does not set one.
   static let defaultSpacing: CGFloat = 8
@@ -121,15 +122,23 @@ final class StackNode: LayoutNode {
       let group = children.indices.filter { children[$0].layoutPriority == priority }
       let lowerMinimums = children.indices.filter { children[$0].layoutPriority < priority }
         .reduce(CGFloat(0)) { $0 + minimums[$1] }
-      var left = remaining - lowerMinimums
-      var count = group.count
-      for index in group.sorted(by: { maximums[$0] - minimums[$0] < maximums[$1] - minimums[$1] }) {
+      // Spacers keep their minimum length and share only what the other children leave.
+      let spacers = group.filter { children[$0].spacerMinLength != nil }
+      let others = group.filter { children[$0].spacerMinLength == nil }
+      var left = remaining - lowerMinimums - spacers.reduce(CGFloat(0)) { $0 + minimums[$1] }
+      var count = others.count
+      for index in others.sorted(by: { maximums[$0] - minimums[$0] < maximums[$1] - minimums[$1] }) {
         let share = max(0, left / CGFloat(count))
         let size = children[index].sizeThatFits(
           ProposedViewSize(axis: axis, along: share, across: across), context: context)
         sizes[index] = size
         left -= size[axis]
         count -= 1
+      }
+      for index in spacers {
+        let share = max(0, left / CGFloat(spacers.count)) + minimums[index]
+        sizes[index] = children[index].sizeThatFits(
+          ProposedViewSize(axis: axis, along: share, across: across), context: context)
       }
       remaining -= group.reduce(CGFloat(0)) { $0 + sizes[$1][axis] }
     }

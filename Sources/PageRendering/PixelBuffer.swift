@@ -88,3 +88,28 @@ public enum PNGEncoder {
     return PixelBuffer(surface: surface)
   }
 }
+
+extension PixelBuffer {
+  /// These pixels encoded as PNG.
+  public func pngData() throws -> Data {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+      throw RenderError.cairo("out of memory", operation: "image surface")
+    }
+    defer { cairo_surface_destroy(surface) }
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = cairo_image_surface_get_data(surface)!
+    for y in 0..<height {
+      let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+      for x in 0..<width {
+        let index = (y * width + x) * 4
+        let a = UInt32(bytes[index + 3])
+        func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * a + 127) / 255 }
+        row[x] = a << 24 | premultiplied(bytes[index]) << 16 | premultiplied(bytes[index + 1]) << 8
+          | premultiplied(bytes[index + 2])
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    return try PNGEncoder.encode(surface)
+  }
+}

@@ -126,3 +126,16 @@ import Testing
         """)
   }
 }
+
+@Suite struct SpacerLayoutTests {
+  @Test func spacerTakesOnlyWhatTextLeaves() {
+    let view = HStack(spacing: 0) {
+      Text("invoicegen")
+      Spacer()
+      Text("Paid")
+    }
+    let frame = layout(view, ProposedViewSize(width: 100, height: nil))
+    #expect(rects(frame, named: "Text") == ["(0, 0, 60, 10)", "(76, 0, 24, 10)"])
+    #expect(rects(frame, named: "Spacer") == ["(60, 5, 16, 0)"])
+  }
+}
