@@ -15,8 +15,8 @@ public final class CairoImageLoader: ImageLoader {
     let image: CairoImage
     do {
       image = try decode(try bytes(of: source))
-    } catch let error as RenderError {
-      image = CairoImage(failure: error.description)
+    } catch RenderError.image(let message) {
+      image = CairoImage(failure: message)
     } catch {
       image = CairoImage(failure: "\(error)")
     }
