@@ -12,7 +12,9 @@ let package = Package(
       name: "CCairo",
       path: "Sources/CCairo",
       pkgConfig: "invoicegen-ccairo",
-      providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev"])]
+      providers: [
+        .apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev"])
+      ]
     ),
     .target(name: "PageKit", path: "Sources/PageKit"),
     .target(

@@ -54,14 +54,16 @@ enum Bench {
     let start = Date()
     var pid: pid_t = 0
     let argv = command.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, command[0], nil, nil, argv, environ) == 0 else {
       throw BenchError.failed("cannot start \(command[0])")
     }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    guard status == 0 else { throw BenchError.failed("\(command.joined(separator: " ")) exited with \(status)") }
+    guard status == 0 else {
+      throw BenchError.failed("\(command.joined(separator: " ")) exited with \(status)")
+    }
     return Sample(seconds: Date().timeIntervalSince(start), peakKiB: usage.ru_maxrss)
   }
 
@@ -73,7 +75,8 @@ enum Bench {
   static func run(floor: String) throws {
     let pages = 500
     let rounds = 5
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-bench-\(getpid())").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-bench-\(getpid())")
+      .path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
@@ -86,8 +89,14 @@ enum Bench {
     let oursRate = Double(pages) / median(ours.map(\.seconds))
     let floorRate = Double(pages) / median(floors.map(\.seconds))
     print("pages: \(pages) pages x \(rounds) interleaved runs, median")
-    print(String(format: "  floor (C, cairo+pango)      %7.1f pages/s  peak %6.1f MB", floorRate, Double(floors.map(\.peakKiB).max()!) / 1024))
-    print(String(format: "  PageKit + PageRendering     %7.1f pages/s  peak %6.1f MB", oursRate, Double(ours.map(\.peakKiB).max()!) / 1024))
+    print(
+      String(
+        format: "  floor (C, cairo+pango)      %7.1f pages/s  peak %6.1f MB", floorRate,
+        Double(floors.map(\.peakKiB).max()!) / 1024))
+    print(
+      String(
+        format: "  PageKit + PageRendering     %7.1f pages/s  peak %6.1f MB", oursRate,
+        Double(ours.map(\.peakKiB).max()!) / 1024))
     print(String(format: "  ratio to floor              %7.2f  (target >= 0.70)", oursRate / floorRate))
   }
 }

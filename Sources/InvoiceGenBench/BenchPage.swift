@@ -10,7 +10,8 @@ struct BenchPage: View {
   static let size = CGSize(width: 595, height: 842)
   static let words = [
     "consulting", "services", "quarterly", "maintenance", "licence", "Müller", "café", "Zürich", "hosting",
-    "support", "migration", "analysis", "design", "workshop", "travel", "expenses", "training", "review", "audit",
+    "support", "migration", "analysis", "design", "workshop", "travel", "expenses", "training", "review",
+    "audit",
     "integration",
   ]
 

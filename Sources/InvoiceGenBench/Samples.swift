@@ -8,7 +8,9 @@ enum Samples {
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let page = BenchPage(seed: 42, rowCount: Bench.rowsPerPage())
     let renderer = ImageRenderer(content: page)
-    try renderer.writePDF(to: dir + "/page.pdf", metadata: PDFMetadata(title: "Sample page", author: "invoicegen", creator: "invoicegen"))
+    try renderer.writePDF(
+      to: dir + "/page.pdf",
+      metadata: PDFMetadata(title: "Sample page", author: "invoicegen", creator: "invoicegen"))
     renderer.scale = 1
     try renderer.writePNG(to: dir + "/page.png")
     try renderer.writeSVG(to: dir + "/page.svg")
@@ -24,7 +26,8 @@ enum Samples {
 extension Samples {
   /// Writes one PNG showing every PNG of `folder` with its name: for reviewing golden images.
   static func contactSheet(of folder: String, to output: String) throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }
+      .sorted()
     let sheet = Grid(alignment: .topLeading, horizontalSpacing: 12, verticalSpacing: 12) {
       ForEach(Array(stride(from: 0, to: names.count, by: 4)), id: \.self) { start in
         GridRow {
@@ -49,8 +52,10 @@ struct ShareCard: View {
   var body: some View {
     VStack(alignment: .leading, spacing: 6) {
       HStack {
-        Circle().fill(LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
-          .frame(width: 28, height: 28)
+        Circle().fill(
+          LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing)
+        )
+        .frame(width: 28, height: 28)
         Text("invoicegen").font(.headline)
         Spacer()
         Text("Paid").font(.caption.bold()).foregroundStyle(Color.white)

@@ -37,7 +37,8 @@ public struct GraphicsContext {
     case .linearGradient(let gradient, let start, let end):
       return .linearGradient(stops: gradient.resolved(in: scheme), start: moved(start), end: moved(end))
     case .radialGradient(let gradient, let center, let r0, let r1):
-      return .radialGradient(stops: gradient.resolved(in: scheme), center: moved(center), startRadius: r0, endRadius: r1)
+      return .radialGradient(
+        stops: gradient.resolved(in: scheme), center: moved(center), startRadius: r0, endRadius: r1)
     }
   }
 
@@ -55,14 +56,16 @@ public struct GraphicsContext {
   /// Strokes `path` with `shading` in `style`.
   public mutating func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
     let moved = path.offsetBy(dx: origin.x, dy: origin.y)
-    frames.append(Frame(name: "stroke", rect: moved.boundingRect, content: .stroke(moved, paint(shading), style)))
+    frames.append(
+      Frame(name: "stroke", rect: moved.boundingRect, content: .stroke(moved, paint(shading), style)))
   }
 
   /// Draws `text` unwrapped with its `anchor` (a unit point of the text's box) at `point`.
   public mutating func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
     var env = environment
     if opacity < 1, case .color(let color) = paint(.color(.primary)) {
-      env.foregroundStyle = AnyShapeStyle(Color(red: color.red, green: color.green, blue: color.blue, opacity: color.alpha))
+      env.foregroundStyle = AnyShapeStyle(
+        Color(red: color.red, green: color.green, blue: color.blue, opacity: color.alpha))
     }
     let node = text.makeNode(in: env)
     let size = node.sizeThatFits(.unspecified, context: context)

@@ -2,7 +2,9 @@ import Foundation
 
 extension View {
   /// This view with `content` behind it, offered this view's size and aligned in it.
-  public func background<B: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> B) -> some View {
+  public func background<B: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> B)
+    -> some View
+  {
     let secondary = content()
     return LayoutModified(content: self) { child, environment in
       LayeredNode(
@@ -61,7 +63,9 @@ extension View {
   }
 
   /// This view with a shadow of `color`, blurred by `radius` points and moved by `x`, `y`.
-  public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
+  public func shadow(
+    color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0
+  )
     -> some View
   {
     LayoutModified(content: self) { child, environment in
@@ -72,7 +76,8 @@ extension View {
 
   /// This view drawn moved by `x` and `y` points, without changing its layout.
   public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
-    LayoutModified(content: self) { child, _ in OffsetNode(child: child, offset: CGSize(width: x, height: y)) }
+    LayoutModified(content: self) { child, _ in OffsetNode(child: child, offset: CGSize(width: x, height: y))
+    }
   }
 
   /// This view drawn moved by `offset`, without changing its layout.
@@ -115,7 +120,8 @@ final class LayeredNode: LayoutNode {
     let main = primary.place(in: rect, context: context)
     let size = secondary.sizeThatFits(ProposedViewSize(rect.size), context: context)
     let other = secondary.place(
-      in: CGRect(origin: alignment.origin(of: size, in: rect, direction: direction), size: size), context: context)
+      in: CGRect(origin: alignment.origin(of: size, in: rect, direction: direction), size: size),
+      context: context)
     return Frame(
       name: behind ? "background" : "overlay", rect: rect, children: behind ? [other, main] : [main, other])
   }
@@ -183,6 +189,10 @@ final class LinkNode: LayoutNode {
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    Frame(name: "link", rect: rect, children: [child.place(in: rect, context: context), Frame(name: "Link", rect: rect, content: .link(url))])
+    Frame(
+      name: "link", rect: rect,
+      children: [
+        child.place(in: rect, context: context), Frame(name: "Link", rect: rect, content: .link(url)),
+      ])
   }
 }

@@ -2,10 +2,13 @@ import Foundation
 
 extension View {
   /// This view in a frame of a fixed width, height or both, with the view aligned inside it.
-  public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+  public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+    -> some View
+  {
     LayoutModified(content: self) { child, environment in
       FixedFrameNode(
-        child: child, width: width, height: height, alignment: alignment, direction: environment.layoutDirection)
+        child: child, width: width, height: height, alignment: alignment,
+        direction: environment.layoutDirection)
     }
   }
 
@@ -45,7 +48,9 @@ final class FixedFrameNode: LayoutNode {
   let alignment: Alignment
   let direction: LayoutDirection
 
-  init(child: any LayoutNode, width: CGFloat?, height: CGFloat?, alignment: Alignment, direction: LayoutDirection) {
+  init(
+    child: any LayoutNode, width: CGFloat?, height: CGFloat?, alignment: Alignment, direction: LayoutDirection
+  ) {
     self.child = child
     self.width = width
     self.height = height
@@ -65,7 +70,9 @@ final class FixedFrameNode: LayoutNode {
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
     let size = child.sizeThatFits(ProposedViewSize(rect.size), context: context)
     let origin = alignment.origin(of: size, in: rect, direction: direction)
-    return Frame(name: "frame", rect: rect, children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
+    return Frame(
+      name: "frame", rect: rect,
+      children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
   }
 }
 
@@ -102,7 +109,8 @@ final class FlexibleFrameNode: LayoutNode {
   let alignment: Alignment
   let direction: LayoutDirection
 
-  init(child: any LayoutNode, width: Limits, height: Limits, alignment: Alignment, direction: LayoutDirection) {
+  init(child: any LayoutNode, width: Limits, height: Limits, alignment: Alignment, direction: LayoutDirection)
+  {
     self.child = child
     self.width = width
     self.height = height
@@ -124,7 +132,9 @@ final class FlexibleFrameNode: LayoutNode {
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
     let size = child.sizeThatFits(ProposedViewSize(rect.size), context: context)
     let origin = alignment.origin(of: size, in: rect, direction: direction)
-    return Frame(name: "frame", rect: rect, children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
+    return Frame(
+      name: "frame", rect: rect,
+      children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
   }
 }
 

@@ -46,7 +46,8 @@ public struct GridRow: View, SingleNodeView {
 final class GridRowNode: LayoutNode {
   let cells: [any LayoutNode]
   private lazy var stack = StackNode(
-    axis: .horizontal, alignment: 0.5, spacing: StackNode.defaultSpacing, children: cells, direction: .leftToRight)
+    axis: .horizontal, alignment: 0.5, spacing: StackNode.defaultSpacing, children: cells,
+    direction: .leftToRight)
 
   init(cells: [any LayoutNode]) {
     self.cells = cells
@@ -145,7 +146,8 @@ final class GridNode: LayoutNode {
         var offset: CGFloat = 0
         for (column, cell) in row.enumerated() {
           let x = direction == .rightToLeft ? rect.minX + width - offset - widths[column] : rect.minX + offset
-          frames.append(place(cell, in: CGRect(x: x, y: y, width: widths[column], height: height), context: context))
+          frames.append(
+            place(cell, in: CGRect(x: x, y: y, width: widths[column], height: height), context: context))
           offset += widths[column] + horizontalSpacing
         }
       }
@@ -157,6 +159,8 @@ final class GridNode: LayoutNode {
   private func place(_ cell: any LayoutNode, in rect: CGRect, context: LayoutContext) -> Frame {
     let size = cell.sizeThatFits(ProposedViewSize(width: rect.width, height: nil), context: context)
     let fitted = CGSize(width: min(size.width, rect.width), height: min(size.height, rect.height))
-    return cell.place(in: CGRect(origin: alignment.origin(of: fitted, in: rect, direction: direction), size: fitted), context: context)
+    return cell.place(
+      in: CGRect(origin: alignment.origin(of: fitted, in: rect, direction: direction), size: fitted),
+      context: context)
   }
 }

@@ -123,7 +123,9 @@ final class ImageNode: LayoutNode {
       if !space.height.isFinite { return byWidth }
       return byWidth.height <= space.height ? byWidth : byHeight
     case .fill:
-      if !space.width.isFinite || !space.height.isFinite { return byWidth.height.isFinite ? byWidth : byHeight }
+      if !space.width.isFinite || !space.height.isFinite {
+        return byWidth.height.isFinite ? byWidth : byHeight
+      }
       return byWidth.height >= space.height ? byWidth : byHeight
     }
   }

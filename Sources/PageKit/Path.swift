@@ -86,19 +86,23 @@ public struct Path: Hashable, Sendable {
     move(to: CGPoint(x: rect.minX + rx, y: rect.minY))
     addLine(to: CGPoint(x: rect.maxX - rx, y: rect.minY))
     addCurve(
-      to: CGPoint(x: rect.maxX, y: rect.minY + ry), control1: CGPoint(x: rect.maxX - rx + rx * k, y: rect.minY),
+      to: CGPoint(x: rect.maxX, y: rect.minY + ry),
+      control1: CGPoint(x: rect.maxX - rx + rx * k, y: rect.minY),
       control2: CGPoint(x: rect.maxX, y: rect.minY + ry - ry * k))
     addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - ry))
     addCurve(
-      to: CGPoint(x: rect.maxX - rx, y: rect.maxY), control1: CGPoint(x: rect.maxX, y: rect.maxY - ry + ry * k),
+      to: CGPoint(x: rect.maxX - rx, y: rect.maxY),
+      control1: CGPoint(x: rect.maxX, y: rect.maxY - ry + ry * k),
       control2: CGPoint(x: rect.maxX - rx + rx * k, y: rect.maxY))
     addLine(to: CGPoint(x: rect.minX + rx, y: rect.maxY))
     addCurve(
-      to: CGPoint(x: rect.minX, y: rect.maxY - ry), control1: CGPoint(x: rect.minX + rx - rx * k, y: rect.maxY),
+      to: CGPoint(x: rect.minX, y: rect.maxY - ry),
+      control1: CGPoint(x: rect.minX + rx - rx * k, y: rect.maxY),
       control2: CGPoint(x: rect.minX, y: rect.maxY - ry + ry * k))
     addLine(to: CGPoint(x: rect.minX, y: rect.minY + ry))
     addCurve(
-      to: CGPoint(x: rect.minX + rx, y: rect.minY), control1: CGPoint(x: rect.minX, y: rect.minY + ry - ry * k),
+      to: CGPoint(x: rect.minX + rx, y: rect.minY),
+      control1: CGPoint(x: rect.minX, y: rect.minY + ry - ry * k),
       control2: CGPoint(x: rect.minX + rx - rx * k, y: rect.minY))
     closeSubpath()
   }

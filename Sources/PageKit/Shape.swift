@@ -34,8 +34,11 @@ extension Shape {
   }
 
   /// This shape's outline stroked inside its frame, so the whole line width shows.
-  public func strokeBorder(_ style: some ShapeStyle = Color.primary, lineWidth: CGFloat = 1) -> ShapeView<Self> {
-    ShapeView(shape: self, fill: nil, stroke: (AnyShapeStyle(style), StrokeStyle(lineWidth: lineWidth)), inset: true)
+  public func strokeBorder(_ style: some ShapeStyle = Color.primary, lineWidth: CGFloat = 1) -> ShapeView<
+    Self
+  > {
+    ShapeView(
+      shape: self, fill: nil, stroke: (AnyShapeStyle(style), StrokeStyle(lineWidth: lineWidth)), inset: true)
   }
 }
 
@@ -46,7 +49,9 @@ public struct StrokeStyle: Hashable, Sendable {
   public var lineJoin: LineJoin
   public var dash: [CGFloat]
 
-  public init(lineWidth: CGFloat = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, dash: [CGFloat] = []) {
+  public init(
+    lineWidth: CGFloat = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, dash: [CGFloat] = []
+  ) {
     self.lineWidth = lineWidth
     self.lineCap = lineCap
     self.lineJoin = lineJoin
@@ -103,7 +108,8 @@ public struct Circle: Shape {
 
   public func path(in rect: CGRect) -> Path {
     let side = min(rect.width, rect.height)
-    return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+    return Path(
+      ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
   }
 }
 
@@ -138,7 +144,8 @@ final class ShapeNode: LayoutNode {
   let environment: EnvironmentValues
 
   init(
-    name: String, path: @escaping (CGRect) -> Path, fill: AnyShapeStyle?, stroke: (AnyShapeStyle, StrokeStyle)?,
+    name: String, path: @escaping (CGRect) -> Path, fill: AnyShapeStyle?,
+    stroke: (AnyShapeStyle, StrokeStyle)?,
     insetStroke: Bool = false, environment: EnvironmentValues
   ) {
     self.name = name
@@ -156,7 +163,8 @@ final class ShapeNode: LayoutNode {
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
     var outline = path(rect)
     if let fill {
-      return Frame(name: name, rect: rect, content: .fill(outline, fill.resolve(in: rect, environment: environment)))
+      return Frame(
+        name: name, rect: rect, content: .fill(outline, fill.resolve(in: rect, environment: environment)))
     }
     guard let (style, strokeStyle) = stroke else { return Frame(name: name, rect: rect) }
     // A stroke is centred on the outline; `strokeBorder` insets it so the stroke stays inside the frame.

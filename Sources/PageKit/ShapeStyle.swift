@@ -106,7 +106,8 @@ public struct RadialGradient: ShapeStyle, View, SingleNodeView {
   }
 
   public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
-    self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    self.init(
+      gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
   }
 
   public func resolve(in rect: CGRect, environment: EnvironmentValues) -> Paint {

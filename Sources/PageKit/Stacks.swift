@@ -6,7 +6,9 @@ public struct HStack: View, SingleNodeView {
   let spacing: CGFloat?
   let content: ViewList
 
-  public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> ViewList) {
+  public init(
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> ViewList
+  ) {
     self.alignment = alignment
     self.spacing = spacing
     self.content = content()
@@ -83,7 +85,9 @@ final class StackNode: LayoutNode {
   let direction: LayoutDirection
   private var memo: [(ProposedViewSize, [CGSize])] = []
 
-  init(axis: Axis, alignment: CGFloat, spacing: CGFloat, children: [any LayoutNode], direction: LayoutDirection) {
+  init(
+    axis: Axis, alignment: CGFloat, spacing: CGFloat, children: [any LayoutNode], direction: LayoutDirection
+  ) {
     self.axis = axis
     self.alignment = alignment
     self.spacing = spacing

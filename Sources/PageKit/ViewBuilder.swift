@@ -52,7 +52,8 @@ public struct AnyView: View, PrimitiveView {
     if let any = view as? AnyView {
       self = any
     } else {
-      appendNodes = { environment, nodes in ViewResolver.appendNodes(of: view, in: environment, into: &nodes) }
+      appendNodes = { environment, nodes in ViewResolver.appendNodes(of: view, in: environment, into: &nodes)
+      }
     }
   }
 

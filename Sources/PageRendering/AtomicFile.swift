@@ -16,7 +16,8 @@ public final class AtomicFile {
     self.path = path
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
-    temporaryPath = folder + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + AtomicFile.suffix
+    temporaryPath =
+      folder + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + AtomicFile.suffix
   }
 
   /// The suffix of every temporary file, so leftovers of a killed run can be found and removed.
@@ -60,7 +61,9 @@ public final class AtomicFile {
 
   private static func fsync(path: String) throws {
     let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw RenderError.output(path: path, reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      throw RenderError.output(path: path, reason: String(cString: strerror(errno)))
+    }
     defer { close(descriptor) }
     guard Foundation.fsync(descriptor) == 0 else {
       throw RenderError.output(path: path, reason: String(cString: strerror(errno)))

@@ -7,7 +7,9 @@ public final class CairoContext {
 
   /// A context drawing on `surface`; throws if cairo reports an error for it.
   init(surface: OpaquePointer) throws {
-    guard let cr = cairo_create(surface) else { throw RenderError.cairo("out of memory", operation: "cairo_create") }
+    guard let cr = cairo_create(surface) else {
+      throw RenderError.cairo("out of memory", operation: "cairo_create")
+    }
     let status = cairo_status(cr)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_destroy(cr)

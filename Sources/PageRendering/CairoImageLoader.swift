@@ -29,7 +29,9 @@ public final class CairoImageLoader: ImageLoader {
     case .data(let data): return data
     case .file(let path):
       guard FileManager.default.fileExists(atPath: path) else { throw RenderError.image("file not found") }
-      guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.image("file not readable") }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw RenderError.image("file not readable")
+      }
       return data
     }
   }
@@ -75,7 +77,8 @@ public final class CairoImageLoader: ImageLoader {
     var subsampling: Int32 = 0
     var colorspace: Int32 = 0
     let bytes = [UInt8](data)
-    guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+    guard
+      tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
       width > 0, height > 0
     else { throw RenderError.image("corrupt JPEG data") }
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height),
@@ -85,7 +88,8 @@ public final class CairoImageLoader: ImageLoader {
     let stride = cairo_image_surface_get_stride(surface)
     let pixels = cairo_image_surface_get_data(surface)
     // TJPF_BGRX matches cairo's RGB24 in little-endian memory.
-    let status = tjDecompress2(handle, bytes, UInt(bytes.count), pixels, width, stride, height, Int32(TJPF_BGRX.rawValue), 0)
+    let status = tjDecompress2(
+      handle, bytes, UInt(bytes.count), pixels, width, stride, height, Int32(TJPF_BGRX.rawValue), 0)
     guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
       cairo_surface_destroy(surface)
       throw RenderError.image("corrupt JPEG data")

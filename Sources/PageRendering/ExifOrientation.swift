@@ -3,7 +3,8 @@ import Foundation
 
 /// The EXIF orientation of a JPEG (1 to 8): how the stored pixels must be turned to show upright.
 enum ExifOrientation: Int {
-  case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
+  case up = 1
+  case upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
 
   /// Whether the image shows with width and height exchanged.
   var swapsAxes: Bool { rawValue >= 5 }
@@ -17,8 +18,11 @@ enum ExifOrientation: Int {
       let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
       if marker == 0xDA || length < 2 { return }
       let start = offset + 4
-      if marker == 0xE1, start + 14 <= bytes.count, Array(bytes[start..<start + 6]) == Array("Exif\0\0".utf8) {
-        if let value = ExifOrientation.read(tiff: Array(bytes[(start + 6)..<min(bytes.count, offset + 2 + length)])) {
+      if marker == 0xE1, start + 14 <= bytes.count, Array(bytes[start..<start + 6]) == Array("Exif\0\0".utf8)
+      {
+        if let value = ExifOrientation.read(
+          tiff: Array(bytes[(start + 6)..<min(bytes.count, offset + 2 + length)]))
+        {
           self = value
         }
         return
@@ -50,13 +54,28 @@ enum ExifOrientation: Int {
   func apply(to cr: OpaquePointer, width: CGFloat, height: CGFloat) {
     switch self {
     case .up: break
-    case .upMirrored: cairo_translate(cr, width, 0); cairo_scale(cr, -1, 1)
-    case .down: cairo_translate(cr, width, height); cairo_rotate(cr, .pi)
-    case .downMirrored: cairo_translate(cr, 0, height); cairo_scale(cr, 1, -1)
-    case .leftMirrored: cairo_rotate(cr, -.pi / 2); cairo_scale(cr, -1, 1)
-    case .right: cairo_translate(cr, width, 0); cairo_rotate(cr, .pi / 2)
-    case .rightMirrored: cairo_translate(cr, width, height); cairo_rotate(cr, .pi / 2); cairo_scale(cr, -1, 1)
-    case .left: cairo_translate(cr, 0, height); cairo_rotate(cr, -.pi / 2)
+    case .upMirrored:
+      cairo_translate(cr, width, 0)
+      cairo_scale(cr, -1, 1)
+    case .down:
+      cairo_translate(cr, width, height)
+      cairo_rotate(cr, .pi)
+    case .downMirrored:
+      cairo_translate(cr, 0, height)
+      cairo_scale(cr, 1, -1)
+    case .leftMirrored:
+      cairo_rotate(cr, -.pi / 2)
+      cairo_scale(cr, -1, 1)
+    case .right:
+      cairo_translate(cr, width, 0)
+      cairo_rotate(cr, .pi / 2)
+    case .rightMirrored:
+      cairo_translate(cr, width, height)
+      cairo_rotate(cr, .pi / 2)
+      cairo_scale(cr, -1, 1)
+    case .left:
+      cairo_translate(cr, 0, height)
+      cairo_rotate(cr, -.pi / 2)
     }
   }
 }

@@ -17,7 +17,9 @@ public final class FontConfiguration {
     self.config = config
     for directory in directories {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
         FcConfigDestroy(config)
         throw RenderError.fontConfiguration("font folder \(directory) does not exist")
       }

@@ -38,7 +38,9 @@ public final class ImageRenderer<Content: View> {
     var size = node.sizeThatFits(proposedSize, context: context)
     if !size.width.isFinite || !size.height.isFinite {
       let ideal = node.sizeThatFits(.unspecified, context: context)
-      size = CGSize(width: size.width.isFinite ? size.width : ideal.width, height: size.height.isFinite ? size.height : ideal.height)
+      size = CGSize(
+        width: size.width.isFinite ? size.width : ideal.width,
+        height: size.height.isFinite ? size.height : ideal.height)
     }
     let frame = node.place(in: CGRect(origin: .zero, size: size), context: context)
     warnings = context.warnings
@@ -49,7 +51,9 @@ public final class ImageRenderer<Content: View> {
   }
 
   /// Lays out the view and hands its size and a function that draws it into a cairo context.
-  public func render(rasterizationScale: Double = 1, renderer: (CGSize, (CairoContext) -> Void) throws -> Void) throws {
+  public func render(
+    rasterizationScale: Double = 1, renderer: (CGSize, (CairoContext) -> Void) throws -> Void
+  ) throws {
     let frame = try layout()
     let painter = FrameRenderer()
     try renderer(frame.rect.size) { context in painter.draw(frame, in: context) }
@@ -87,7 +91,8 @@ public final class ImageRenderer<Content: View> {
   public func writeSVG(to path: String) throws {
     let frame = try layout()
     let file = AtomicFile(path: path)
-    guard let surface = cairo_svg_surface_create(file.temporaryPath, frame.rect.width, frame.rect.height) else {
+    guard let surface = cairo_svg_surface_create(file.temporaryPath, frame.rect.width, frame.rect.height)
+    else {
       throw RenderError.output(path: path, reason: "cairo could not create the SVG surface")
     }
     do {
@@ -112,7 +117,9 @@ public final class ImageRenderer<Content: View> {
       throw RenderError.unsupported(
         "colorMode \(colorMode) is not supported: cairo 1.16 draws 8-bit sRGB only; use .nonLinear")
     }
-    guard scale > 0, scale.isFinite else { throw RenderError.unsupported("scale must be positive, not \(scale)") }
+    guard scale > 0, scale.isFinite else {
+      throw RenderError.unsupported("scale must be positive, not \(scale)")
+    }
     let frame = try layout()
     let width = Int32((frame.rect.width * scale).rounded(.up))
     let height = Int32((frame.rect.height * scale).rounded(.up))

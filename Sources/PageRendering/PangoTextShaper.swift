@@ -65,8 +65,10 @@ public final class PangoTextShaper: TextShaper {
       pango_layout_set_width(layout, Int32((width * CGFloat(ig_pango_scale())).rounded(.down)))
     }
     switch paragraph.alignment {
-    case .leading: pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
-    case .trailing: pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+    case .leading:
+      pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+    case .trailing:
+      pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     case .justified:
       pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
@@ -101,12 +103,17 @@ public final class PangoTextShaper: TextShaper {
       let end = start + UInt32(run.text.utf8.count)
       defer { start = end }
       guard end > start else { continue }
-      if run.font != base { insert(pango_attr_font_desc_new(description(for: run.font)), into: list, from: start, to: end) }
-      if run.font.hasMonospacedDigits { insert(pango_attr_font_features_new("tnum=1"), into: list, from: start, to: end) }
+      if run.font != base {
+        insert(pango_attr_font_desc_new(description(for: run.font)), into: list, from: start, to: end)
+      }
+      if run.font.hasMonospacedDigits {
+        insert(pango_attr_font_features_new("tnum=1"), into: list, from: start, to: end)
+      }
       if let color = run.color {
         func channel(_ value: Double) -> UInt16 { UInt16(max(0, min(1, value)) * 65535) }
         insert(
-          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)), into: list,
+          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+          into: list,
           from: start, to: end)
         if color.alpha < 1 {
           insert(pango_attr_foreground_alpha_new(channel(color.alpha)), into: list, from: start, to: end)
@@ -118,7 +125,9 @@ public final class PangoTextShaper: TextShaper {
     return list
   }
 
-  private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, from: UInt32, to: UInt32) {
+  private func insert(
+    _ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, from: UInt32, to: UInt32
+  ) {
     guard let attribute else { return }
     attribute.pointee.start_index = from
     attribute.pointee.end_index = to

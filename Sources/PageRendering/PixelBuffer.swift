@@ -105,7 +105,8 @@ extension PixelBuffer {
         let index = (y * width + x) * 4
         let a = UInt32(bytes[index + 3])
         func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * a + 127) / 255 }
-        row[x] = a << 24 | premultiplied(bytes[index]) << 16 | premultiplied(bytes[index + 1]) << 8
+        row[x] =
+          a << 24 | premultiplied(bytes[index]) << 16 | premultiplied(bytes[index + 1]) << 8
           | premultiplied(bytes[index + 2])
       }
     }

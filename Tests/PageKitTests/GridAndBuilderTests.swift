@@ -16,7 +16,10 @@ import Testing
     }
     let frame = layout(view, .unspecified)
     #expect(frame.rect.size == CGSize(width: 46, height: 22))
-    #expect(rects(frame, named: "Text") == ["(0, 0, 6, 10)", "(22, 0, 24, 10)", "(0, 12, 18, 10)", "(22, 12, 6, 10)"])
+    #expect(
+      rects(frame, named: "Text") == [
+        "(0, 0, 6, 10)", "(22, 0, 24, 10)", "(0, 12, 18, 10)", "(22, 12, 6, 10)",
+      ])
   }
 
   @Test func gridShrinksTheWidestColumnWhenSpaceIsShort() {
@@ -141,13 +144,25 @@ import Testing
     let frame = layout(view, .unspecified)
     let canvas = frame.allFrames.first { $0.name == "Canvas" }
     #expect(canvas.map { Frame.formatForTests($0.rect) } == "(10, 10, 40, 40)")
-    #expect(canvas?.children.map { Frame.formatForTests($0.rect) } == ["(10, 10, 20, 5)", "(10, 10, 10, 10)", "(24, 25, 12, 10)"])
+    #expect(
+      canvas?.children.map { Frame.formatForTests($0.rect) } == [
+        "(10, 10, 20, 5)", "(10, 10, 10, 10)", "(24, 25, 12, 10)",
+      ])
   }
 
   @Test func dividerFollowsTheStackAxis() {
-    let vertical = layout(HStack(spacing: 0) { Text("a"); Divider(); Text("b") }, .unspecified)
+    let vertical = layout(
+      HStack(spacing: 0) {
+        Text("a")
+        Divider()
+        Text("b")
+      }, .unspecified)
     #expect(rects(vertical, named: "Divider") == ["(6, 0, 1, 10)"])
-    let horizontal = layout(VStack(spacing: 0) { Text("aaa"); Divider() }, .unspecified)
+    let horizontal = layout(
+      VStack(spacing: 0) {
+        Text("aaa")
+        Divider()
+      }, .unspecified)
     #expect(rects(horizontal, named: "Divider") == ["(0, 10, 18, 1)"])
   }
 }

@@ -96,9 +96,11 @@ import Testing
   @Test func imagesKeepTheirSizeUnlessResizable() {
     let natural = layout(Image(file: "logo.png"), ProposedViewSize(width: 400, height: 400))
     #expect(natural.rect.size == CGSize(width: 40, height: 20))
-    let fitted = layout(Image(file: "logo.png").resizable().scaledToFit(), ProposedViewSize(width: 100, height: 100))
+    let fitted = layout(
+      Image(file: "logo.png").resizable().scaledToFit(), ProposedViewSize(width: 100, height: 100))
     #expect(fitted.rect.size == CGSize(width: 100, height: 50))
-    let filled = layout(Image(file: "logo.png").resizable().scaledToFill(), ProposedViewSize(width: 100, height: 100))
+    let filled = layout(
+      Image(file: "logo.png").resizable().scaledToFill(), ProposedViewSize(width: 100, height: 100))
     #expect(filled.rect.size == CGSize(width: 200, height: 100))
   }
 

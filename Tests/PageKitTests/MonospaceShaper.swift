@@ -17,7 +17,9 @@ final class MonospaceShaper: TextShaper {
       let width = CGFloat(lineStrings.map(\.count).max() ?? 0) * MonospaceShaper.advance
       size = CGSize(width: width, height: CGFloat(lineStrings.count) * MonospaceShaper.lineHeight)
       lines = lineStrings.indices.map {
-        TextLine(top: CGFloat($0) * MonospaceShaper.lineHeight, height: MonospaceShaper.lineHeight, baseline: CGFloat($0) * MonospaceShaper.lineHeight + 8)
+        TextLine(
+          top: CGFloat($0) * MonospaceShaper.lineHeight, height: MonospaceShaper.lineHeight,
+          baseline: CGFloat($0) * MonospaceShaper.lineHeight + 8)
       }
     }
   }

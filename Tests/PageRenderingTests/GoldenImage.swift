@@ -27,10 +27,14 @@ enum GoldenImage {
     guard let expected = PNGEncoder.decode(file: golden.path) else {
       throw Mismatch(description: "no golden \(golden.path); record with RECORD_GOLDENS=1")
     }
-    guard let actual = PNGEncoder.decode(file: actualURL.path) else { throw Mismatch(description: "unreadable render") }
+    guard let actual = PNGEncoder.decode(file: actualURL.path) else {
+      throw Mismatch(description: "unreadable render")
+    }
     guard actual.width == expected.width, actual.height == expected.height else {
       throw Mismatch(
-        description: "\(name): size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height); actual in \(actualURL.path)")
+        description:
+          "\(name): size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height); actual in \(actualURL.path)"
+      )
     }
     var differing = 0
     var diff = [UInt8](repeating: 255, count: actual.bytes.count)
@@ -51,7 +55,8 @@ enum GoldenImage {
     if differing > allowed {
       let diffImage = PixelBuffer(width: actual.width, height: actual.height, bytes: diff)
       try diffImage.pngData().write(to: folder.appendingPathComponent(name + ".diff.png"))
-      throw Mismatch(description: "\(name): \(differing) pixels differ (allowed \(allowed)); see \(folder.path)")
+      throw Mismatch(
+        description: "\(name): \(differing) pixels differ (allowed \(allowed)); see \(folder.path)")
     }
     try? FileManager.default.removeItem(at: actualURL)
   }

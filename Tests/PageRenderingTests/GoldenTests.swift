@@ -6,9 +6,11 @@ import Testing
 /// Golden PNGs of every view and modifier, rendered at 72 dpi (scale 1) with the DejaVu fonts.
 @Suite struct GoldenTests {
   static let cases = [
-    "text-runs", "text-wrap-center", "text-justified", "text-line-limit", "text-rtl", "image-png", "image-jpeg",
+    "text-runs", "text-wrap-center", "text-justified", "text-line-limit", "text-rtl", "image-png",
+    "image-jpeg",
     "image-jpeg-exif", "image-svg", "image-missing", "spacer-divider", "shapes-fill", "shapes-stroke", "path",
-    "gradients", "canvas", "stacks", "zstack", "grid", "padding-background", "frame-alignment", "border-overlay",
+    "gradients", "canvas", "stacks", "zstack", "grid", "padding-background", "frame-alignment",
+    "border-overlay",
     "clip-corner", "opacity", "shadow", "offset", "foreground-style", "line-spacing", "dark-scheme",
     "share-card",
   ]
@@ -43,7 +45,8 @@ import Testing
       .frame(width: 160, alignment: .leading)
       .environment(\.layoutDirection, .rightToLeft)
     case "image-png":
-      Image(data: GoldenTests.pngFixture).resizable().scaledToFit().frame(width: 60, height: 40).border(Color.gray)
+      Image(data: GoldenTests.pngFixture).resizable().scaledToFit().frame(width: 60, height: 40).border(
+        Color.gray)
     case "image-jpeg":
       Image(data: TestSupport.jpeg(width: 40, height: 20))
     case "image-jpeg-exif":
@@ -75,27 +78,40 @@ import Testing
       HStack(spacing: 4) {
         Rectangle().stroke(Color.red, lineWidth: 2).frame(width: 20, height: 20)
         RoundedRectangle(cornerRadius: 6).strokeBorder(Color.green, lineWidth: 3).frame(width: 30, height: 20)
-        Circle().stroke(Color.blue, style: StrokeStyle(lineWidth: 2, dash: [3, 2])).frame(width: 20, height: 20)
+        Circle().stroke(Color.blue, style: StrokeStyle(lineWidth: 2, dash: [3, 2])).frame(
+          width: 20, height: 20)
       }.padding(2)
     case "path":
       Path { path in
         path.move(to: CGPoint(x: 0, y: 30))
         path.addLine(to: CGPoint(x: 20, y: 0))
         path.addQuadCurve(to: CGPoint(x: 40, y: 30), control: CGPoint(x: 40, y: 0))
-        path.addArc(center: CGPoint(x: 60, y: 30), radius: 10, startAngle: .degrees(180), endAngle: .degrees(0), clockwise: false)
+        path.addArc(
+          center: CGPoint(x: 60, y: 30), radius: 10, startAngle: .degrees(180), endAngle: .degrees(0),
+          clockwise: false)
         path.closeSubpath()
       }.fill(Color.teal).frame(width: 80, height: 45)
     case "gradients":
       HStack(spacing: 4) {
-        LinearGradient(colors: [.red, .yellow], startPoint: .leading, endPoint: .trailing).frame(width: 50, height: 30)
-        RadialGradient(colors: [.white, .blue], center: .center, startRadius: 0, endRadius: 25).frame(width: 50, height: 30)
-        Circle().fill(LinearGradient(colors: [.green, .black], startPoint: .top, endPoint: .bottom)).frame(width: 30, height: 30)
+        LinearGradient(colors: [.red, .yellow], startPoint: .leading, endPoint: .trailing).frame(
+          width: 50, height: 30)
+        RadialGradient(colors: [.white, .blue], center: .center, startRadius: 0, endRadius: 25).frame(
+          width: 50, height: 30)
+        Circle().fill(LinearGradient(colors: [.green, .black], startPoint: .top, endPoint: .bottom)).frame(
+          width: 30, height: 30)
       }
     case "canvas":
       Canvas { context, size in
-        context.fill(Path(CGRect(x: 0, y: 0, width: size.width, height: size.height)), with: .color(Color(white: 0.95)))
-        context.stroke(Path { $0.addLines([CGPoint(x: 5, y: 35), CGPoint(x: 30, y: 10), CGPoint(x: 55, y: 25)]) }, with: .color(.blue), lineWidth: 2)
-        context.fill(Path(ellipseIn: CGRect(x: 60, y: 5, width: 20, height: 20)), with: .linearGradient(Gradient(colors: [.red, .orange]), startPoint: CGPoint(x: 60, y: 5), endPoint: CGPoint(x: 80, y: 25)))
+        context.fill(
+          Path(CGRect(x: 0, y: 0, width: size.width, height: size.height)), with: .color(Color(white: 0.95)))
+        context.stroke(
+          Path { $0.addLines([CGPoint(x: 5, y: 35), CGPoint(x: 30, y: 10), CGPoint(x: 55, y: 25)]) },
+          with: .color(.blue), lineWidth: 2)
+        context.fill(
+          Path(ellipseIn: CGRect(x: 60, y: 5, width: 20, height: 20)),
+          with: .linearGradient(
+            Gradient(colors: [.red, .orange]), startPoint: CGPoint(x: 60, y: 5),
+            endPoint: CGPoint(x: 80, y: 25)))
         context.draw(Text("Canvas").font(.custom("DejaVu Sans", size: 9)), at: CGPoint(x: 70, y: 35))
       }.frame(width: 100, height: 45)
     case "stacks":
@@ -174,7 +190,8 @@ import Testing
         Text("own green").foregroundColor(.green)
       }.foregroundStyle(Color.red)
     case "line-spacing":
-      Text("Line spacing adds room between the lines of a wrapped paragraph.").lineSpacing(6).frame(width: 140)
+      Text("Line spacing adds room between the lines of a wrapped paragraph.").lineSpacing(6).frame(
+        width: 140)
     case "dark-scheme":
       VStack {
         Text("Primary")
@@ -187,7 +204,8 @@ import Testing
   }
 
   static var pngFixture: Data {
-    let renderer = ImageRenderer(content: LinearGradient(colors: [.blue, .green], startPoint: .topLeading, endPoint: .bottomTrailing))
+    let renderer = ImageRenderer(
+      content: LinearGradient(colors: [.blue, .green], startPoint: .topLeading, endPoint: .bottomTrailing))
     renderer.proposedSize = ProposedViewSize(width: 30, height: 20)
     return try! renderer.pngData()
   }
@@ -207,8 +225,10 @@ struct ShareCard: View {
   var body: some View {
     VStack(alignment: .leading, spacing: 6) {
       HStack {
-        Circle().fill(LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
-          .frame(width: 20, height: 20)
+        Circle().fill(
+          LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing)
+        )
+        .frame(width: 20, height: 20)
         Text("invoicegen").bold()
         Spacer()
         Text("Paid").font(.custom("DejaVu Sans", size: 8).bold()).foregroundColor(.white)

@@ -25,7 +25,9 @@ import Testing
     #expect(clear.pixel(x: 0, y: 0).alpha == 0)
     #expect(clear.pixel(x: 39, y: 39).alpha == 0)
     let centre = clear.pixel(x: 20, y: 20)
-    #expect(centre.red == 255 && abs(Int(centre.green) - 59) <= 1 && abs(Int(centre.blue) - 48) <= 1 && centre.alpha == 255)
+    #expect(
+      centre.red == 255 && abs(Int(centre.green) - 59) <= 1 && abs(Int(centre.blue) - 48) <= 1
+        && centre.alpha == 255)
     renderer.isOpaque = true
     let opaque = try renderer.pixelBuffer()
     #expect(opaque.pixel(x: 0, y: 0) == (255, 255, 255, 255))
@@ -49,7 +51,10 @@ import Testing
     let renderer = ImageRenderer(content: Image(file: "/nonexistent/logo.png"))
     let pixels = try renderer.pixelBuffer()
     #expect(pixels.width == 64)
-    #expect(renderer.warnings.map(\.message) == ["image /nonexistent/logo.png: file not found; drawn as a placeholder"])
+    #expect(
+      renderer.warnings.map(\.message) == [
+        "image /nonexistent/logo.png: file not found; drawn as a placeholder"
+      ])
     renderer.failsOnUnreadableImages = true
     #expect(throws: RenderError.self) { try renderer.pngData() }
     let corrupt = ImageRenderer(content: Image(data: Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])))
@@ -64,7 +69,8 @@ import Testing
     #expect(upright.size == CGSize(width: 40, height: 20))
     #expect(turned.size == CGSize(width: 20, height: 40))
     // Orientation 6 turns the image clockwise: the red left half ends up on top.
-    let renderer = ImageRenderer(content: Image(data: TestSupport.jpeg(width: 40, height: 20, orientation: 6)))
+    let renderer = ImageRenderer(
+      content: Image(data: TestSupport.jpeg(width: 40, height: 20, orientation: 6)))
     let pixels = try renderer.pixelBuffer()
     #expect(pixels.pixel(x: 10, y: 5).red > 200 && pixels.pixel(x: 10, y: 35).blue > 200)
   }
@@ -83,7 +89,9 @@ import Testing
 
   @Test func pangoShapesWrapsAndReportsLines() throws {
     let shaper = try TestSupport.resources().textShaper
-    let paragraph = Paragraph(runs: [StyledRun(text: "one two three four five six", font: .custom("DejaVu Sans", size: 10))])
+    let paragraph = Paragraph(runs: [
+      StyledRun(text: "one two three four five six", font: .custom("DejaVu Sans", size: 10))
+    ])
     let wide = shaper.shape(paragraph, width: nil)
     let narrow = shaper.shape(paragraph, width: 40)
     #expect(wide.lines.count == 1)
@@ -91,7 +99,9 @@ import Testing
     #expect(narrow.size.width <= 40)
     #expect(narrow.lines[1].top >= narrow.lines[0].top + narrow.lines[0].height - 0.01)
     #expect(narrow.lines.allSatisfy { $0.baseline > $0.top && $0.baseline < $0.top + $0.height })
-    let long = Paragraph(runs: [StyledRun(text: "Donaudampfschifffahrtsgesellschaft", font: .custom("DejaVu Sans", size: 10))])
+    let long = Paragraph(runs: [
+      StyledRun(text: "Donaudampfschifffahrtsgesellschaft", font: .custom("DejaVu Sans", size: 10))
+    ])
     #expect(shaper.shape(long, width: 50).size.width <= 50)
   }
 }

@@ -11,7 +11,8 @@ import Testing
         Text("Invoice INV-7 for Müller & Söhne").font(.custom("DejaVu Sans", size: 16).bold())
         Text("Total\u{00A0}1,234.56 EUR")
         Text("<b>not bold</b> & <i>literal</i>")
-        Text("Open the website").underline().foregroundColor(.blue).link(URL(string: "https://example.com/pay?id=7")!)
+        Text("Open the website").underline().foregroundColor(.blue).link(
+          URL(string: "https://example.com/pay?id=7")!)
       }
       .padding(40)
       .frame(width: 595, height: 842, alignment: .topLeading)
@@ -19,10 +20,13 @@ import Testing
   }
 
   static let metadata = PDFMetadata(
-    title: "Invoice INV-7", author: "ACME GmbH", subject: "Invoice for Müller", keywords: ["invoice", "INV-7"],
+    title: "Invoice INV-7", author: "ACME GmbH", subject: "Invoice for Müller",
+    keywords: ["invoice", "INV-7"],
     creator: "invoicegen test", creationDate: Date(timeIntervalSince1970: 1_767_225_600))
 
-  func writePage(_ folder: String, name: String = "page.pdf", metadata: PDFMetadata = PDFOutputTests.metadata) throws -> String {
+  func writePage(_ folder: String, name: String = "page.pdf", metadata: PDFMetadata = PDFOutputTests.metadata)
+    throws -> String
+  {
     let path = folder + "/" + name
     let renderer = ImageRenderer(content: Page())
     renderer.resources = try TestSupport.resources()
@@ -101,8 +105,12 @@ import Testing
     let resources = try TestSupport.resources()
     let writer = try PDFWriter(path: path, metadata: PDFOutputTests.metadata)
     let environment = TestSupport.environment
-    writer.addPage(Text("Page one").padding(30), size: CGSize(width: 595, height: 842), environment: environment, resources: resources)
-    writer.addPage(Text("Page two").padding(30), size: CGSize(width: 612, height: 792), environment: environment, resources: resources)
+    writer.addPage(
+      Text("Page one").padding(30), size: CGSize(width: 595, height: 842), environment: environment,
+      resources: resources)
+    writer.addPage(
+      Text("Page two").padding(30), size: CGSize(width: 612, height: 792), environment: environment,
+      resources: resources)
     #expect(!FileManager.default.fileExists(atPath: path))
     try writer.close()
     let info = try TestSupport.run("pdfinfo", ["-f", "1", "-l", "2", path]).output
@@ -127,12 +135,18 @@ import Testing
 
   @Test func svgOutputIsVector() throws {
     let folder = try TestSupport.temporaryFolder()
-    let renderer = ImageRenderer(content: VStack { Text("SVG text"); Circle().fill(Color.red).frame(width: 20, height: 20) })
+    let renderer = ImageRenderer(
+      content: VStack {
+        Text("SVG text")
+        Circle().fill(Color.red).frame(width: 20, height: 20)
+      })
     renderer.resources = try TestSupport.resources()
     try renderer.writeSVG(to: folder + "/out.svg")
     let svg = try String(contentsOfFile: folder + "/out.svg", encoding: .utf8)
     #expect(svg.contains("<svg"))
     #expect(svg.contains("<path"))
-    #expect(svg.contains("rgb(100%,23%,19%)") || svg.contains("rgb(100%,23.137255%,18.823529%)") || svg.contains("fill:rgb(100%"))
+    #expect(
+      svg.contains("rgb(100%,23%,19%)") || svg.contains("rgb(100%,23.137255%,18.823529%)")
+        || svg.contains("fill:rgb(100%"))
   }
 }

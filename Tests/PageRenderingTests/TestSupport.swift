@@ -6,9 +6,11 @@ import PageRendering
 /// Shared set-up for rendering tests: fonts from the DejaVu folder only, so output does not depend on the machine.
 enum TestSupport {
   static let fontFolder = "/usr/share/fonts/truetype/dejavu"
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    .deletingLastPathComponent()
+  static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Goldens")
   static let failureFolder = packageRoot.appendingPathComponent(".build/golden-failures")
 
   /// Resources for the calling thread with only the DejaVu fonts.
@@ -25,14 +27,18 @@ enum TestSupport {
 
   /// A fresh temporary folder.
   static func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-tests-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "invoicegen-tests-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }
 
   /// Runs a tool and returns its exit status and standard output.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+  static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
