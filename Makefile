@@ -38,7 +38,7 @@ build: deps
 ## run: build and render the samples into out/.
 run: build
 	@mkdir -p out
-	$(SWIFT) run -c $(CONFIG) InvoiceGenBench samples out
+	.build/$(CONFIG)/InvoiceGenBench samples out
 
 ## test: lint, then every test target.
 test: deps lint

@@ -31,7 +31,8 @@ let package = Package(
     .testTarget(
       name: "PageRenderingTests",
       dependencies: ["PageKit", "PageRendering", "CCairo"],
-      path: "Tests/PageRenderingTests"
+      path: "Tests/PageRenderingTests",
+      exclude: ["Goldens"]
     ),
   ]
 )
