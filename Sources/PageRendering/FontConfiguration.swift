@@ -15,6 +15,11 @@ public final class FontConfiguration {
       throw RenderError.fontConfiguration("fontconfig could not load its configuration")
     }
     self.config = config
+    if !includeSystemFonts {
+      // An empty configuration has no cache folder; give it the user's, as the system configuration does.
+      let cache = "<fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>"
+      _ = FcConfigParseAndLoadFromMemory(config, cache, 0)
+    }
     for directory in directories {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),

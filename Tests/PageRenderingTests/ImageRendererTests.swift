@@ -105,3 +105,37 @@ import Testing
     #expect(shaper.shape(long, width: 50).size.width <= 50)
   }
 }
+
+@Suite struct RenderClosureTests {
+  @Test func renderHandsTheSizeAndDrawsIntoAnyContext() throws {
+    let renderer = ImageRenderer(content: Color.green.frame(width: 20, height: 10))
+    var seen = CGSize.zero
+    var pixels: PixelBuffer?
+    try renderer.render { size, draw in
+      seen = size
+      let surface = try CairoSurface.image(width: Int(size.width) * 2, height: Int(size.height) * 2)
+      let context = try surface.makeContext()
+      context.scale(by: 2)
+      draw(context)
+      pixels = surface.pixelBuffer()
+    }
+    #expect(seen == CGSize(width: 20, height: 10))
+    #expect(pixels?.width == 40)
+    #expect(pixels?.pixel(x: 39, y: 19).green ?? 0 > 150)
+    #expect(pixels?.pixel(x: 39, y: 19).alpha == 255)
+  }
+
+  @Test func renderIntoAPDFSurface() throws {
+    let folder = try TestSupport.temporaryFolder()
+    let renderer = ImageRenderer(content: Text("Drawn by render").padding(10))
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    try renderer.render { size, draw in
+      let surface = try CairoSurface.pdf(path: folder + "/render.pdf", size: size)
+      draw(try surface.makeContext())
+      try surface.finish()
+    }
+    let text = try TestSupport.run("pdftotext", [folder + "/render.pdf", "-"]).output
+    #expect(text.contains("Drawn by render"))
+  }
+}
