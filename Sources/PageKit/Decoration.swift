@@ -128,7 +128,7 @@ final class LayeredNode: LayoutNode {
 }
 
 /// A node that draws its child through an effect (clip, opacity, shadow) made for the child's rectangle.
-final class EffectNode: LayoutNode {
+final class EffectNode: WrappingNode {
   let child: any LayoutNode
   let name: String
   let effect: (CGRect) -> Frame.Content
@@ -139,31 +139,19 @@ final class EffectNode: LayoutNode {
     self.effect = effect
   }
 
-  var layoutPriority: Double { child.layoutPriority }
-
-  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
-    child.sizeThatFits(proposal, context: context)
-  }
-
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
     Frame(name: name, rect: rect, content: effect(rect), children: [child.place(in: rect, context: context)])
   }
 }
 
 /// The node of `offset`: laid out in place, drawn moved.
-final class OffsetNode: LayoutNode {
+final class OffsetNode: WrappingNode {
   let child: any LayoutNode
   let offset: CGSize
 
   init(child: any LayoutNode, offset: CGSize) {
     self.child = child
     self.offset = offset
-  }
-
-  var layoutPriority: Double { child.layoutPriority }
-
-  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
-    child.sizeThatFits(proposal, context: context)
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
@@ -173,19 +161,13 @@ final class OffsetNode: LayoutNode {
 }
 
 /// The node of `link`: the child, with a clickable area over it.
-final class LinkNode: LayoutNode {
+final class LinkNode: WrappingNode {
   let child: any LayoutNode
   let url: URL
 
   init(child: any LayoutNode, url: URL) {
     self.child = child
     self.url = url
-  }
-
-  var layoutPriority: Double { child.layoutPriority }
-
-  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
-    child.sizeThatFits(proposal, context: context)
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {

@@ -41,7 +41,7 @@ extension View {
 }
 
 /// The node of `frame(width:height:alignment:)`.
-final class FixedFrameNode: LayoutNode {
+final class FixedFrameNode: WrappingNode {
   let child: any LayoutNode
   let width: CGFloat?
   let height: CGFloat?
@@ -58,8 +58,6 @@ final class FixedFrameNode: LayoutNode {
     self.direction = direction
   }
 
-  var layoutPriority: Double { child.layoutPriority }
-
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
     if let width, let height { return CGSize(width: width, height: height) }
     let size = child.sizeThatFits(
@@ -68,16 +66,12 @@ final class FixedFrameNode: LayoutNode {
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    let size = child.sizeThatFits(ProposedViewSize(rect.size), context: context)
-    let origin = alignment.origin(of: size, in: rect, direction: direction)
-    return Frame(
-      name: "frame", rect: rect,
-      children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
+    placeAligned(in: rect, alignment: alignment, direction: direction, name: "frame", context: context)
   }
 }
 
 /// The node of `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
-final class FlexibleFrameNode: LayoutNode {
+final class FlexibleFrameNode: WrappingNode {
   /// The minimum, ideal and maximum of one axis.
   struct Limits {
     var min: CGFloat?
@@ -118,8 +112,6 @@ final class FlexibleFrameNode: LayoutNode {
     self.direction = direction
   }
 
-  var layoutPriority: Double { child.layoutPriority }
-
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
     let inner = ProposedViewSize(
       width: width.childProposal(proposal.width), height: height.childProposal(proposal.height))
@@ -130,16 +122,12 @@ final class FlexibleFrameNode: LayoutNode {
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    let size = child.sizeThatFits(ProposedViewSize(rect.size), context: context)
-    let origin = alignment.origin(of: size, in: rect, direction: direction)
-    return Frame(
-      name: "frame", rect: rect,
-      children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
+    placeAligned(in: rect, alignment: alignment, direction: direction, name: "frame", context: context)
   }
 }
 
 /// The node of `fixedSize`: it proposes `nil` (the ideal size) on the fixed axes.
-final class FixedSizeNode: LayoutNode {
+final class FixedSizeNode: WrappingNode {
   let child: any LayoutNode
   let horizontal: Bool
   let vertical: Bool
@@ -149,8 +137,6 @@ final class FixedSizeNode: LayoutNode {
     self.horizontal = horizontal
     self.vertical = vertical
   }
-
-  var layoutPriority: Double { child.layoutPriority }
 
   private func inner(_ proposal: ProposedViewSize) -> ProposedViewSize {
     ProposedViewSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
@@ -166,7 +152,7 @@ final class FixedSizeNode: LayoutNode {
 }
 
 /// The node of `layoutPriority`.
-final class PriorityNode: LayoutNode {
+final class PriorityNode: WrappingNode {
   let child: any LayoutNode
   let layoutPriority: Double
 
@@ -176,10 +162,6 @@ final class PriorityNode: LayoutNode {
   }
 
   var spacerMinLength: CGFloat? { child.spacerMinLength }
-
-  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
-    child.sizeThatFits(proposal, context: context)
-  }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
     child.place(in: rect, context: context)

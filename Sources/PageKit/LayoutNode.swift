@@ -22,6 +22,30 @@ extension LayoutNode {
   public var spacerMinLength: CGFloat? { nil }
 }
 
+/// A node that wraps one child and, unless it says otherwise, measures as the child and takes its priority.
+protocol WrappingNode: LayoutNode {
+  var child: any LayoutNode { get }
+}
+
+extension WrappingNode {
+  var layoutPriority: Double { child.layoutPriority }
+
+  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
+    child.sizeThatFits(proposal, context: context)
+  }
+
+  /// The child at the size it chooses in `rect`, aligned there, wrapped in a frame named `name` that covers `rect`.
+  func placeAligned(
+    in rect: CGRect, alignment: Alignment, direction: LayoutDirection, name: String, context: LayoutContext
+  ) -> Frame {
+    let size = child.sizeThatFits(ProposedViewSize(rect.size), context: context)
+    let origin = alignment.origin(of: size, in: rect, direction: direction)
+    return Frame(
+      name: name, rect: rect,
+      children: [child.place(in: CGRect(origin: origin, size: size), context: context)])
+  }
+}
+
 /// What layout needs from outside PageKit: a text shaper, an image loader, and a place for warnings.
 public final class LayoutContext {
   /// Shapes and measures text.

@@ -24,7 +24,7 @@ extension View {
 }
 
 /// The node of `padding`: it offers its child the proposal less the insets and adds them back.
-final class PaddingNode: LayoutNode {
+final class PaddingNode: WrappingNode {
   let child: any LayoutNode
   let insets: EdgeInsets
   let direction: LayoutDirection
@@ -34,8 +34,6 @@ final class PaddingNode: LayoutNode {
     self.insets = insets
     self.direction = direction
   }
-
-  var layoutPriority: Double { child.layoutPriority }
 
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
     let inner = ProposedViewSize(
