@@ -158,6 +158,12 @@ public final class TextNode: LayoutNode {
 
   public func place(in rect: CGRect, context: LayoutContext) -> Frame {
     let shaped = shaped(width: rect.width, context: context)
+    if shaped.unknownGlyphCount > 0 {
+      context.warn(
+        LayoutWarning(
+          "text \"\(paragraph.string.prefix(40))\": \(shaped.unknownGlyphCount) character(s) no installed font can show"
+        ))
+    }
     return Frame(
       name: "Text \"\(paragraph.string.prefix(24))\"", rect: rect,
       content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))

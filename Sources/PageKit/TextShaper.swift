@@ -16,6 +16,12 @@ public protocol ShapedText: AnyObject {
   var size: CGSize { get }
   /// The lines, top to bottom, with positions relative to the top of the text.
   var lines: [TextLine] { get }
+  /// How many characters no available font could show (drawn as boxes).
+  var unknownGlyphCount: Int { get }
+}
+
+extension ShapedText {
+  public var unknownGlyphCount: Int { 0 }
 }
 
 /// One shaped line: where it starts, how tall it is, and where its baseline is.

@@ -139,3 +139,19 @@ import Testing
     #expect(text.contains("Drawn by render"))
   }
 }
+
+@Suite struct UnknownGlyphTests {
+  @Test func charactersNoFontCanShowAreReported() throws {
+    let renderer = ImageRenderer(content: Text("Thai \u{0E01}\u{0E32} here"))
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    _ = try renderer.pngData()
+    #expect(renderer.warnings.count == 1)
+    #expect(renderer.warnings.first?.message.contains("no installed font can show") == true)
+    let plain = ImageRenderer(content: Text("Plain Latin"))
+    plain.resources = try TestSupport.resources()
+    plain.environment = TestSupport.environment
+    _ = try plain.pngData()
+    #expect(plain.warnings.isEmpty)
+  }
+}
