@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "PageKit", targets: ["PageKit"]),
     .library(name: "PageRendering", targets: ["PageRendering"]),
+    .library(name: "DataModel", targets: ["DataModel"]),
   ],
   targets: [
     .systemLibrary(
@@ -17,6 +18,7 @@ let package = Package(
       ]
     ),
     .target(name: "PageKit", path: "Sources/PageKit"),
+    .target(name: "DataModel", path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo"],
@@ -28,6 +30,8 @@ let package = Package(
       path: "Sources/InvoiceGenBench"
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
+    .testTarget(
+      name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests", exclude: ["Malformed"]),
     .testTarget(
       name: "PageRenderingTests",
       dependencies: ["PageKit", "PageRendering", "CCairo"],

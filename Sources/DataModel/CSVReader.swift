@@ -1,0 +1,270 @@
+import Foundation
+
+/// Reads RFC 4180 CSV records one at a time from a file, standard input or bytes, in bounded memory.
+///
+/// It handles quoted fields with doubled quotes, delimiters and newlines inside quotes, CRLF and LF,
+/// a UTF-8 byte-order mark and blank lines (skipped). The delimiter is `,`, `;` or tab, given or
+/// detected from the header line. Records are returned as bytes; `CSVRecord.string(_:)` checks
+/// UTF-8. Only one chunk and one record are held at a time.
+public final class CSVReader {
+  /// What the reader reads from.
+  private enum Input {
+    case descriptor(Int32, closes: Bool)
+    case bytes([UInt8], offset: Int)
+  }
+
+  private var input: Input
+  private let chunk: UnsafeMutableBufferPointer<UInt8>
+  private var position = 0
+  private var count = 0
+  private var atEnd = false
+  private var startedFile = false
+  /// The physical line the reader is on (1-based).
+  public private(set) var line = 1
+  /// The field delimiter in use.
+  public private(set) var delimiter: UInt8
+  private let detectsDelimiter: Bool
+  /// The file name used in messages.
+  public let name: String
+
+  /// The most bytes one record may have; beyond it the input is rejected (a quote is probably never closed).
+  public static let maxRecordBytes = 4 << 20
+
+  /// A reader of the file at `path`; `-` reads standard input.
+  public init(path: String, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16) throws(CSVError) {
+    let descriptor: Int32
+    if path == "-" {
+      descriptor = 0
+    } else {
+      descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw CSVError.unreadable(file: path, reason: String(cString: strerror(errno)))
+      }
+      var info = stat()
+      if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        close(descriptor)
+        throw CSVError.unreadable(file: path, reason: "is a directory")
+      }
+    }
+    input = .descriptor(descriptor, closes: path != "-")
+    name = path == "-" ? "<stdin>" : path
+    self.delimiter = delimiter ?? UInt8(ascii: ",")
+    detectsDelimiter = delimiter == nil
+    chunk = .allocate(capacity: max(chunkSize, 4))
+  }
+
+  /// A reader of `bytes`, fed `chunkSize` bytes at a time (small chunks test records split across them).
+  public init(bytes: [UInt8], name: String, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16) {
+    input = .bytes(bytes, offset: 0)
+    self.name = name
+    self.delimiter = delimiter ?? UInt8(ascii: ",")
+    detectsDelimiter = delimiter == nil
+    chunk = .allocate(capacity: max(chunkSize, 4))
+  }
+
+  deinit {
+    if case .descriptor(let descriptor, true) = input { close(descriptor) }
+    chunk.deallocate()
+  }
+
+  /// Reads the next chunk; returns false at the end of the input.
+  private func refill() throws(CSVError) -> Bool {
+    guard !atEnd else { return false }
+    switch input {
+    case .descriptor(let descriptor, _):
+      var got = 0
+      repeat {
+        got = read(descriptor, chunk.baseAddress, chunk.count)
+      } while got < 0 && errno == EINTR
+      guard got >= 0 else { throw CSVError.unreadable(file: name, reason: String(cString: strerror(errno))) }
+      count = got
+    case .bytes(let bytes, let offset):
+      let end = min(bytes.count, offset + chunk.count)
+      _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<(end - offset)]).initialize(
+        from: bytes[offset..<end])
+      count = end - offset
+      input = .bytes(bytes, offset: end)
+    }
+    position = 0
+    if count == 0 { atEnd = true }
+    if !startedFile, count > 0 {
+      startedFile = true
+      if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { position = 3 }
+      if detectsDelimiter { detectDelimiter() }
+    }
+    return count > 0
+  }
+
+  /// Picks the most frequent of `,` `;` and tab outside quotes on the first line of the first chunk.
+  private func detectDelimiter() {
+    var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+    var quoted = false
+    for index in position..<count {
+      let byte = chunk[index]
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if !quoted, byte == 0x0A { break }
+      if !quoted, counts[byte] != nil { counts[byte]! += 1 }
+    }
+    let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) }
+    if let best, best.value > 0 { delimiter = best.key }
+  }
+
+  private enum State {
+    case fieldStart, unquoted, quoted, quoteInQuoted
+  }
+
+  /// Reads the next non-blank record into `record`; returns false at the end of the input.
+  public func next(into record: inout CSVRecord) throws(CSVError) -> Bool {
+    record.bytes.removeAll(keepingCapacity: true)
+    record.ends.removeAll(keepingCapacity: true)
+    record.line = line
+    var state = State.fieldStart
+    let quote = UInt8(ascii: "\"")
+    var delimiter = self.delimiter
+    while true {
+      if position >= count {
+        guard try refill() else {
+          switch state {
+          case .quoted:
+            throw CSVError.unterminatedQuote(file: name, line: record.line)
+          case .fieldStart where record.ends.isEmpty:
+            return false
+          default:
+            record.ends.append(record.bytes.count)
+            return true
+          }
+        }
+        delimiter = self.delimiter  // detected from the first chunk
+      }
+      let byte = chunk[position]
+      position += 1
+      switch state {
+      case .fieldStart, .unquoted:
+        if byte == delimiter {
+          record.ends.append(record.bytes.count)
+          state = .fieldStart
+        } else if byte == 0x0A {
+          line += 1
+          if state == .fieldStart && record.ends.isEmpty {
+            record.line = line  // a blank line: skip it
+            continue
+          }
+          record.ends.append(record.bytes.count)
+          return true
+        } else if byte == 0x0D {
+          continue
+        } else if byte == quote && state == .fieldStart {
+          state = .quoted
+        } else if byte == 0 {
+          throw CSVError.nulByte(file: name, line: line)
+        } else {
+          state = .unquoted
+          // Copy the rest of an unquoted field in one go.
+          var end = position
+          while end < count {
+            let next = chunk[end]
+            if next == delimiter || next == 0x0A || next == 0x0D || next == 0 { break }
+            end += 1
+          }
+          record.bytes.append(byte)
+          if end > position {
+            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
+            position = end
+          }
+        }
+      case .quoted:
+        if byte == quote {
+          state = .quoteInQuoted
+        } else {
+          if byte == 0x0A { line += 1 }
+          if byte == 0 { throw CSVError.nulByte(file: name, line: line) }
+          record.bytes.append(byte)
+        }
+      case .quoteInQuoted:
+        if byte == quote {
+          record.bytes.append(quote)
+          state = .quoted
+        } else if byte == delimiter {
+          record.ends.append(record.bytes.count)
+          state = .fieldStart
+        } else if byte == 0x0A {
+          line += 1
+          record.ends.append(record.bytes.count)
+          return true
+        } else if byte == 0x0D {
+          continue
+        } else {
+          throw CSVError.textAfterQuote(file: name, line: line)
+        }
+      }
+      if record.bytes.count > CSVReader.maxRecordBytes {
+        throw CSVError.recordTooLong(file: name, line: record.line)
+      }
+    }
+  }
+}
+
+/// One CSV record: its fields as byte ranges of one buffer, and the physical line it starts on.
+public struct CSVRecord {
+  /// The unquoted bytes of all fields, one after the other.
+  public var bytes: [UInt8] = []
+  /// The end offset of each field in `bytes`.
+  public var ends: [Int] = []
+  /// The physical line the record starts on.
+  public var line = 0
+
+  public init() {}
+
+  /// The number of fields.
+  public var count: Int { ends.count }
+
+  /// The byte range of field `index`.
+  @inline(__always)
+  public func range(_ index: Int) -> Range<Int> {
+    (index == 0 ? 0 : ends[index - 1])..<ends[index]
+  }
+
+  /// The bytes of field `index`.
+  public func field(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
+
+  /// Field `index` as text, or `nil` when it is not valid UTF-8.
+  public func string(_ index: Int) -> String? {
+    let slice = bytes[range(index)]
+    if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+    return String(validating: slice, as: UTF8.self)
+  }
+}
+
+/// Why a CSV input could not be read at all.
+public enum CSVError: Error, Hashable, Sendable {
+  case unreadable(file: String, reason: String)
+  case unterminatedQuote(file: String, line: Int)
+  case textAfterQuote(file: String, line: Int)
+  case nulByte(file: String, line: Int)
+  case recordTooLong(file: String, line: Int)
+
+  /// The error as a diagnostic.
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .unreadable(let file, let reason):
+      return Diagnostic(.error, SourceLocation(file: file, line: nil), "cannot read: \(reason)")
+    case .unterminatedQuote(let file, let line):
+      return Diagnostic(
+        .error, SourceLocation(file: file, line: line), "a quoted field is never closed",
+        hint: "a field that starts with \" must end with \"; write a quote inside it as \"\"")
+    case .textAfterQuote(let file, let line):
+      return Diagnostic(
+        .error, SourceLocation(file: file, line: line), "text after the closing quote of a field",
+        hint: "write a quote inside a quoted field as \"\"")
+    case .nulByte(let file, let line):
+      return Diagnostic(
+        .error, SourceLocation(file: file, line: line), "contains a NUL byte; this is not a text file",
+        hint: "export the data as UTF-8 CSV")
+    case .recordTooLong(let file, let line):
+      return Diagnostic(
+        .error, SourceLocation(file: file, line: line),
+        "a record is longer than \(CSVReader.maxRecordBytes / (1 << 20)) MiB",
+        hint: "a quoted field is probably never closed")
+    }
+  }
+}

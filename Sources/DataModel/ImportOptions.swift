@@ -1,0 +1,38 @@
+/// How inputs are read and what fills the gaps: CSV dialect, column names, and invoice defaults.
+///
+/// The CLI reads its config file into this; tests build it directly.
+public struct ImportOptions: Sendable {
+  /// The CSV delimiter (`,` `;` or tab), or `nil` to detect it from the header line.
+  public var delimiter: UInt8?
+  /// `.` or `,` (European exports) between the whole and fractional digits of numbers in CSV.
+  public var decimalSeparator: UInt8 = UInt8(ascii: ".")
+  /// How dates are written; ISO 8601 by default.
+  public var dateFormat: DateFormat = .iso8601
+  /// Header names of the input mapped onto canonical names: `["InvoiceNo": "invoice_number"]`.
+  public var columns: [String: String] = [:]
+  /// The currency of invoices that name none.
+  public var defaultCurrency: Currency?
+  /// The tax rate in percent of items that name none.
+  public var defaultTaxRate: ExactDecimal?
+  /// The locale of invoices that name none.
+  public var defaultLocale: String?
+
+  public init() {}
+}
+
+/// The invoices read from an input, and every problem found on the way.
+public struct InvoiceImport: Sendable {
+  /// The valid invoices, in the order they first appear.
+  public var invoices: [Invoice]
+  /// Errors and warnings, in input order.
+  public var diagnostics: [Diagnostic]
+  /// Numbers of invoices that appeared in the input but are invalid.
+  public var invalidInvoiceNumbers: [String]
+
+  /// Whether an error made the whole input unusable (no header, missing column…).
+  public var hasFileError: Bool {
+    diagnostics.contains { $0.severity == .error && $0.invoiceNumber == nil }
+  }
+
+  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}

@@ -1,0 +1,84 @@
+/// A column of the orders CSV (one row per line item), by its canonical name.
+public enum OrderField: String, CaseIterable, Hashable, Sendable {
+  case invoiceNumber = "invoice_number"
+  case invoiceDate = "invoice_date"
+  case dueDate = "due_date"
+  case currency
+  case customerId = "customer_id"
+  case customerName = "customer_name"
+  case customerAddress = "customer_address"
+  case customerEmail = "customer_email"
+  case customerVatId = "customer_vat_id"
+  case description
+  case quantity
+  case unitPrice = "unit_price"
+  case sku
+  case unit
+  case taxRate = "tax_rate"
+  case discount
+  case locale
+  case notes
+  case purchaseOrder = "purchase_order"
+  case pricesIncludeTax = "prices_include_tax"
+  case taxExemptionReason = "tax_exemption_reason"
+
+  /// Columns every orders CSV must have.
+  public static let required: [OrderField] = [
+    .invoiceNumber, .invoiceDate, .customerName, .description, .quantity, .unitPrice,
+  ]
+
+  /// Whether the column belongs to the line item rather than to the whole invoice.
+  public var isItemField: Bool {
+    switch self {
+    case .description, .quantity, .unitPrice, .sku, .unit, .taxRate, .discount: return true
+    default: return false
+    }
+  }
+
+  /// The field whose name matches `header` ignoring case, spaces, `_` and `-`.
+  public init?(header: String) {
+    let key = OrderField.normalize(header)
+    guard let field = OrderField.byNormalizedName[key] else { return nil }
+    self = field
+  }
+
+  /// `header` lower-cased without spaces, `_` and `-`: "Invoice Number" → "invoicenumber".
+  public static func normalize(_ header: String) -> String {
+    String(
+      header.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" && $0 != "\u{A0}" })
+  }
+
+  private static let byNormalizedName: [String: OrderField] = Dictionary(
+    uniqueKeysWithValues: allCases.map { (normalize($0.rawValue), $0) })
+
+  /// The canonical name closest to `header` when it is a likely misspelling (edit distance at most 2, or 3 for long names).
+  public static func suggestion(for header: String) -> OrderField? {
+    let key = normalize(header)
+    guard !key.isEmpty else { return nil }
+    var best: (OrderField, Int)?
+    for field in allCases {
+      let distance = editDistance(key, normalize(field.rawValue))
+      if distance < (best?.1 ?? .max) { best = (field, distance) }
+    }
+    guard let (field, distance) = best else { return nil }
+    return distance <= (key.count >= 10 ? 3 : 2) ? field : nil
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,21 @@
+/// A seller or a customer: name, postal address, contact and tax identifiers.
+public struct Party: Hashable, Sendable, Codable {
+  public var name: String
+  /// The postal address, one line per element.
+  public var address: [String]
+  public var email: String?
+  /// The VAT identification number ("DE123456789").
+  public var vatId: String?
+  /// The seller's own identifier for a customer.
+  public var id: String?
+
+  public init(
+    name: String, address: [String] = [], email: String? = nil, vatId: String? = nil, id: String? = nil
+  ) {
+    self.name = name
+    self.address = address
+    self.email = email
+    self.vatId = vatId
+    self.id = id
+  }
+}
