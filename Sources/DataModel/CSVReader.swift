@@ -30,24 +30,27 @@ public final class CSVReader {
   /// The most bytes one record may have; beyond it the input is rejected (a quote is probably never closed).
   public static let maxRecordBytes = 4 << 20
 
-  /// A reader of the file at `path`; `-` reads standard input.
-  public init(path: String, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16) throws(CSVError) {
+  /// A reader of the file at `path` (`-` reads standard input), called `name` in messages.
+  public init(path: String, name: String? = nil, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16)
+    throws(CSVError)
+  {
+    let shown = name ?? (path == "-" ? "<stdin>" : path)
     let descriptor: Int32
     if path == "-" {
       descriptor = 0
     } else {
       descriptor = open(path, O_RDONLY)
       guard descriptor >= 0 else {
-        throw CSVError.unreadable(file: path, reason: String(cString: strerror(errno)))
+        throw CSVError.unreadable(file: shown, reason: String(cString: strerror(errno)))
       }
       var info = stat()
       if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
         close(descriptor)
-        throw CSVError.unreadable(file: path, reason: "is a directory")
+        throw CSVError.unreadable(file: shown, reason: "is a directory")
       }
     }
     input = .descriptor(descriptor, closes: path != "-")
-    name = path == "-" ? "<stdin>" : path
+    self.name = shown
     self.delimiter = delimiter ?? UInt8(ascii: ",")
     detectsDelimiter = delimiter == nil
     chunk = .allocate(capacity: max(chunkSize, 4))
@@ -118,6 +121,7 @@ public final class CSVReader {
     record.bytes.removeAll(keepingCapacity: true)
     record.ends.removeAll(keepingCapacity: true)
     record.line = line
+    record.problemLine = nil
     var state = State.fieldStart
     let quote = UInt8(ascii: "\"")
     var delimiter = self.delimiter
@@ -155,15 +159,13 @@ public final class CSVReader {
           continue
         } else if byte == quote && state == .fieldStart {
           state = .quoted
-        } else if byte == 0 {
-          throw CSVError.nulByte(file: name, line: line)
         } else {
           state = .unquoted
           // Copy the rest of an unquoted field in one go.
           var end = position
           while end < count {
             let next = chunk[end]
-            if next == delimiter || next == 0x0A || next == 0x0D || next == 0 { break }
+            if next == delimiter || next == 0x0A || next == 0x0D { break }
             end += 1
           }
           record.bytes.append(byte)
@@ -177,7 +179,6 @@ public final class CSVReader {
           state = .quoteInQuoted
         } else {
           if byte == 0x0A { line += 1 }
-          if byte == 0 { throw CSVError.nulByte(file: name, line: line) }
           record.bytes.append(byte)
         }
       case .quoteInQuoted:
@@ -194,7 +195,10 @@ public final class CSVReader {
         } else if byte == 0x0D {
           continue
         } else {
-          throw CSVError.textAfterQuote(file: name, line: line)
+          // Text after a closing quote: keep it as part of the field and flag the record.
+          if record.problemLine == nil { record.problemLine = line }
+          record.bytes.append(byte)
+          state = .unquoted
         }
       }
       if record.bytes.count > CSVReader.maxRecordBytes {
@@ -212,6 +216,8 @@ public struct CSVRecord {
   public var ends: [Int] = []
   /// The physical line the record starts on.
   public var line = 0
+  /// The line of text found after a closing quote (`"ab"c`), which the record keeps but is malformed.
+  public var problemLine: Int?
 
   public init() {}
 
@@ -239,8 +245,6 @@ public struct CSVRecord {
 public enum CSVError: Error, Hashable, Sendable {
   case unreadable(file: String, reason: String)
   case unterminatedQuote(file: String, line: Int)
-  case textAfterQuote(file: String, line: Int)
-  case nulByte(file: String, line: Int)
   case recordTooLong(file: String, line: Int)
 
   /// The error as a diagnostic.
@@ -252,14 +256,6 @@ public enum CSVError: Error, Hashable, Sendable {
       return Diagnostic(
         .error, SourceLocation(file: file, line: line), "a quoted field is never closed",
         hint: "a field that starts with \" must end with \"; write a quote inside it as \"\"")
-    case .textAfterQuote(let file, let line):
-      return Diagnostic(
-        .error, SourceLocation(file: file, line: line), "text after the closing quote of a field",
-        hint: "write a quote inside a quoted field as \"\"")
-    case .nulByte(let file, let line):
-      return Diagnostic(
-        .error, SourceLocation(file: file, line: line), "contains a NUL byte; this is not a text file",
-        hint: "export the data as UTF-8 CSV")
     case .recordTooLong(let file, let line):
       return Diagnostic(
         .error, SourceLocation(file: file, line: line),

@@ -28,10 +28,20 @@ public struct InvoiceImport: Sendable {
   public var diagnostics: [Diagnostic]
   /// Numbers of invoices that appeared in the input but are invalid.
   public var invalidInvoiceNumbers: [String]
+  /// Rows that belong to no invoice (no invoice number, too few fields), each with an error.
+  public var rejectedRows: Int
+  /// Whether an error made the whole input unusable (unreadable, no header, missing column, JSON syntax).
+  public var isUnusable: Bool
 
-  /// Whether an error made the whole input unusable (no header, missing column…).
-  public var hasFileError: Bool {
-    diagnostics.contains { $0.severity == .error && $0.invoiceNumber == nil }
+  public init(
+    invoices: [Invoice], diagnostics: [Diagnostic], invalidInvoiceNumbers: [String], rejectedRows: Int = 0,
+    isUnusable: Bool = false
+  ) {
+    self.invoices = invoices
+    self.diagnostics = diagnostics
+    self.invalidInvoiceNumbers = invalidInvoiceNumbers
+    self.rejectedRows = rejectedRows
+    self.isUnusable = isUnusable
   }
 
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

@@ -26,7 +26,7 @@ public struct InvoiceJSONImporter {
           diagnostics: [
             Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read: is a directory")
           ],
-          invalidInvoiceNumbers: [])
+          invalidInvoiceNumbers: [], isUnusable: true)
       }
       data = FileManager.default.contents(atPath: path)
     }
@@ -35,7 +35,7 @@ public struct InvoiceJSONImporter {
       return InvoiceImport(
         invoices: [],
         diagnostics: [Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read: \(reason)")],
-        invalidInvoiceNumbers: [])
+        invalidInvoiceNumbers: [], isUnusable: true)
     }
     return importBytes([UInt8](data), name: shown)
   }
@@ -52,7 +52,7 @@ public struct InvoiceJSONImporter {
           Diagnostic(
             .error, SourceLocation(file: name, line: error.line, column: error.column), error.message)
         ],
-        invalidInvoiceNumbers: [])
+        invalidInvoiceNumbers: [], isUnusable: true)
     }
     var reader = JSONInvoiceReader(options: options, file: name, document: document)
     return reader.read()
@@ -107,7 +107,8 @@ struct JSONInvoiceReader {
             Diagnostic(
               .error, location(invoices), field: "$.invoices", "expected an array, found \(invoices.kindName)"
             ))
-          return InvoiceImport(invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [])
+          return InvoiceImport(
+            invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
         }
         list = elements.enumerated().map { ($1, "$.invoices[\($0)]") }
       } else {
@@ -118,7 +119,8 @@ struct JSONInvoiceReader {
         Diagnostic(
           .error, location(root), field: "$",
           "expected an invoice object or an array of invoices, found \(root.kindName)"))
-      return InvoiceImport(invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [])
+      return InvoiceImport(
+        invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
     }
     if list.isEmpty {
       diagnostics.append(Diagnostic(.error, location(root), field: "$", "contains no invoices"))

@@ -13,10 +13,11 @@ public struct OrdersCSVImporter {
   /// The invoices in the CSV file at `path` (`-` for standard input); `name` is used in messages.
   public func importFile(_ path: String, name: String? = nil) -> InvoiceImport {
     do {
-      let reader = try CSVReader(path: path, delimiter: options.delimiter)
-      return run(reader, name: name ?? path)
+      let reader = try CSVReader(path: path, name: name, delimiter: options.delimiter)
+      return run(reader, name: reader.name)
     } catch {
-      return InvoiceImport(invoices: [], diagnostics: [error.diagnostic], invalidInvoiceNumbers: [])
+      return InvoiceImport(
+        invoices: [], diagnostics: [error.diagnostic], invalidInvoiceNumbers: [], isUnusable: true)
     }
   }
 
@@ -72,6 +73,8 @@ struct OrdersCSVState {
   var lastIndex = -1
   var lastRateBytes: [UInt8] = []
   var lastRate: ExactDecimal?
+  var rejectedRows = 0
+  var unusable = false
 
   init(options: ImportOptions, file: String) {
     self.options = options
@@ -79,6 +82,7 @@ struct OrdersCSVState {
   }
 
   mutating func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
+    unusable = true
     diagnostics.append(
       Diagnostic(.error, SourceLocation(file: file, line: line), field: field, message, hint: hint))
   }
@@ -150,6 +154,7 @@ struct OrdersCSVState {
     let numberColumn = columnOf[.invoiceNumber]!
     let location = SourceLocation(file: file, line: record.line)
     guard numberColumn < record.count else {
+      rejectedRows += 1
       diagnostics.append(
         Diagnostic(
           .error, location,
@@ -164,6 +169,7 @@ struct OrdersCSVState {
     } else {
       guard let number = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces, !number.isEmpty
       else {
+        rejectedRows += 1
         if record.string(numberColumn) != nil {
           diagnostics.append(
             Diagnostic(
@@ -182,6 +188,13 @@ struct OrdersCSVState {
       lastIndex = index
     }
     let invoice = pending[index]
+    if let problem = record.problemLine {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, SourceLocation(file: file, line: problem), "text after the closing quote of a field",
+          hint: "write a quote inside a quoted field as \"\""))
+    }
     guard record.count == headers.count else {
       fail(
         invoice,
@@ -304,15 +317,17 @@ struct OrdersCSVState {
   static let maxFieldBytes = 65_536
 
   /// Field `column` as checked text: valid UTF-8, not too long, no control characters but tab and line breaks.
-  mutating func text(_ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?)
-    -> String?
-  {
+  mutating func text(
+    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
+    named: Int? = nil
+  ) -> String? {
+    let name = columnName(named ?? column)
     let range = record.range(column)
     if range.count > OrdersCSVState.maxFieldBytes {
       report(
         invoice,
         Diagnostic(
-          .error, location, field: columnName(column),
+          .error, location, field: name,
           "is \(range.count) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
           hint: "a quoted field may be missing its closing quote"))
       return nil
@@ -321,7 +336,7 @@ struct OrdersCSVState {
       report(
         invoice,
         Diagnostic(
-          .error, location, field: columnName(column), "is not valid UTF-8", hint: "export the file as UTF-8")
+          .error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8")
       )
       return nil
     }
@@ -331,7 +346,7 @@ struct OrdersCSVState {
       report(
         invoice,
         Diagnostic(
-          .error, location, field: columnName(column),
+          .error, location, field: name,
           "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))"
         ))
       return nil
@@ -435,20 +450,39 @@ struct OrdersCSVState {
     }
     var seen = Set<String>()
     invalid = invalid.filter { seen.insert($0).inserted }
-    return InvoiceImport(invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid)
+    return InvoiceImport(
+      invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid,
+      rejectedRows: rejectedRows,
+      isUnusable: unusable || abandonedAt != nil)
   }
 
   private var hasHeaderError: Bool { headers.isEmpty }
 
   private mutating func build(_ invoice: PendingInvoice) -> Invoice? {
+    var ok = true
+    var checked: [OrderField: (String, SourceLocation, String)?] = [:]
+    // Invoice-level values are checked like item fields (UTF-8, length, control characters), once each.
     func value(_ field: OrderField) -> (String, SourceLocation, String)? {
+      if let done = checked[field] { return done }
       guard let column = columnOf[field], let bytes = invoice.levelValues[column] else { return nil }
       let location = SourceLocation(file: file, line: invoice.levelLines[column])
-      guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-      return (text.trimmingSpaces, location, columnName(column))
+      var record = CSVRecord()
+      record.bytes = bytes
+      record.ends = [bytes.count]
+      guard let text = text(record, 0, location, invoice: invoice, named: column) else {
+        ok = false
+        checked[field] = .some(nil)
+        return nil
+      }
+      let result = (text.trimmingSpaces, location, columnName(column))
+      checked[field] = result
+      return result
     }
     let start = SourceLocation(file: file, line: invoice.line)
-    var ok = true
+    func rejected(_ field: OrderField) -> Bool {
+      if case .some(.none) = checked[field] { return true }
+      return false
+    }
     func missing(_ field: OrderField, hint: String? = nil) {
       let name = columnOf[field].map { columnName($0) } ?? "column \"\(field.rawValue)\""
       fail(
@@ -472,7 +506,7 @@ struct OrdersCSVState {
       return nil
     }
     let issue = date(.invoiceDate)
-    if issue == nil, value(.invoiceDate) == nil { missing(.invoiceDate) }
+    if issue == nil, value(.invoiceDate) == nil, !rejected(.invoiceDate) { missing(.invoiceDate) }
     let due = date(.dueDate)
     var currency = options.defaultCurrency
     if let (code, location, name) = value(.currency) {
@@ -486,11 +520,11 @@ struct OrdersCSVState {
             hint: "use a code such as EUR, USD or JPY"))
         ok = false
       }
-    } else if currency == nil {
+    } else if currency == nil, !rejected(.currency) {
       missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
     }
     let name = value(.customerName)?.0
-    if name == nil || name!.isEmpty { missing(.customerName) }
+    if name == nil || name!.isEmpty, !rejected(.customerName) { missing(.customerName) }
     var pricesIncludeTax = false
     if let (text, location, field) = value(.pricesIncludeTax) {
       switch text.lowercased() {

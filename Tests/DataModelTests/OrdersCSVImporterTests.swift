@@ -1,0 +1,173 @@
+import DataModel
+import Foundation
+import Testing
+
+@Suite struct OrdersCSVImporterTests {
+  static let csv = """
+    Invoice Number,invoice_date,Customer-Name,customer_address,description,quantity,unit_price,currency,tax_rate,discount,locale
+    INV-1,2026-03-01,Müller GmbH,"Hauptstr. 1
+    10115 Berlin",Consulting,3,33.333,EUR,19%,,de-DE
+    INV-2,2026-03-02,ACME Inc,,Widgets,10,9.99,USD,7.5,15,
+    INV-1,,,,Travel,1,80.5,,7,,
+    INV-2,2026-03-02,ACME Inc,,Returns,-1,9.99,USD,7.5,,
+
+    """
+
+  func run(_ text: String, options: ImportOptions = ImportOptions(), chunkSize: Int = 1 << 16)
+    -> InvoiceImport
+  {
+    OrdersCSVImporter(options: options).importBytes(
+      Array(text.utf8), name: "orders.csv", chunkSize: chunkSize)
+  }
+
+  @Test func groupsRowsIntoInvoicesEvenWhenNotAdjacent() throws {
+    let result = run(Self.csv)
+    #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    #expect(result.invoices.map(\.number) == ["INV-1", "INV-2"])
+    let first = result.invoices[0]
+    #expect(first.items.map(\.description) == ["Consulting", "Travel"])
+    #expect(first.customer.address == ["Hauptstr. 1", "10115 Berlin"])
+    #expect(first.locale == "de-DE")
+    #expect(first.totals.taxes.map(\.rate.trimmedDescription) == ["7", "19"])
+    #expect(first.totals.grandTotal.description == "EUR 205.14")
+    #expect(first.items[1].source.line == 5)
+    let second = result.invoices[1]
+    #expect(second.currency.code == "USD")
+    #expect(second.items[0].discount == ExactDecimal(15))
+    #expect(second.totals.lineAmounts.map(\.amount.description) == ["84.92", "-9.99"])
+  }
+
+  @Test func readsTheSameWithTinyChunks() {
+    let whole = run(Self.csv)
+    let chunked = run(Self.csv, chunkSize: 3)
+    #expect(whole.invoices == chunked.invoices)
+  }
+
+  @Test func conflictingInvoiceFieldsNameBothLines() {
+    let text = """
+      invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
+      A,2026-01-01,X,d,1,1,EUR,19
+      B,2026-01-01,Y,d,1,1,EUR,19
+      A,2026-01-01,X,d,1,1,USD,19
+
+      """
+    let result = run(text)
+    #expect(result.invoices.map(\.number) == ["B"])
+    #expect(result.invalidInvoiceNumbers == ["A"])
+    #expect(
+      result.errors.map(\.description) == [
+        "error: orders.csv:4: column \"currency\": \"USD\" differs from \"EUR\" on line 2 of invoice \"A\"\nhint: rows of one invoice must agree on invoice-level columns (or leave them blank)"
+      ])
+  }
+
+  @Test func columnMappingDecimalCommaAndDateFormat() {
+    let text = """
+      InvoiceNo;InvoiceDate;CustomerName;Description;Quantity;UnitPrice
+      536365;12/1/2010 8:26;Alice;WHITE HANGING HEART;6;2,55
+
+      """
+    var options = ImportOptions()
+    options.columns = [
+      "InvoiceNo": "invoice_number", "InvoiceDate": "invoice_date", "CustomerName": "customer_name",
+      "UnitPrice": "unit_price",
+    ]
+    options.decimalSeparator = UInt8(ascii: ",")
+    options.dateFormat = DateFormat(pattern: "M/d/yyyy H:mm")!
+    options.defaultCurrency = Currency(code: "GBP")
+    options.defaultTaxRate = ExactDecimal(20)
+    let result = run(text, options: options)
+    #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    let invoice = result.invoices.first
+    #expect(invoice?.issueDate.description == "2010-12-01")
+    #expect(invoice?.totals.subtotal.description == "GBP 15.30")
+    #expect(invoice?.totals.grandTotal.description == "GBP 18.36")
+  }
+
+  @Test func missingCurrencyWithoutDefaultIsAnError() {
+    let text =
+      "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate\nA,2026-01-01,X,d,1,1,19\n"
+    let result = run(text)
+    #expect(result.invoices.isEmpty)
+    #expect(result.errors.first?.message == "is empty in every row of invoice \"A\"")
+  }
+
+  @Test func aBadRowInvalidatesOnlyItsInvoice() {
+    let text = """
+      invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
+      A,2026-01-01,X,d,12,5x,EUR,19
+      B,2026-01-01,Y,d,1,1,EUR,19
+
+      """
+    let result = run(text)
+    #expect(result.invoices.map(\.number) == ["B"])
+    #expect(
+      result.errors.map(\.description) == [
+        "error: orders.csv:2: column \"unit_price\": \"5x\" is not a number"
+      ])
+  }
+
+  @Test func readsAFileFromDisk() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("orders-\(UUID()).csv").path
+    try Self.csv.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = OrdersCSVImporter().importFile(path, name: "orders.csv")
+    #expect(result.invoices.count == 2)
+    let missing = OrdersCSVImporter().importFile("/nonexistent/orders.csv")
+    #expect(
+      missing.errors.map(\.description) == [
+        "error: /nonexistent/orders.csv: cannot read: No such file or directory"
+      ])
+  }
+}
+
+@Suite struct InvoiceJSONImporterTests {
+  func run(_ text: String, options: ImportOptions = ImportOptions()) -> InvoiceImport {
+    InvoiceJSONImporter(options: options).importBytes(Array(text.utf8), name: "invoices.json")
+  }
+
+  static let invoice = """
+    {"invoiceNumber": "J-1", "invoiceDate": "2026-04-01", "dueDate": "2026-04-15", "currency": "EUR",
+     "customer": {"name": "Café Zürich", "address": ["Bahnhofstr. 1", "8001 Zürich"], "vatId": "CHE-123"},
+     "items": [
+       {"description": "Beans", "quantity": 0.1, "unitPrice": "12345678901234.56", "taxRate": 7.7},
+       {"description": "Cups", "quantity": "3", "unitPrice": 2.5, "taxRate": "7.7%", "discount": 10}
+     ]}
+    """
+
+  @Test(arguments: ["\(invoice)", "[\(invoice)]", "{\"invoices\": [\(invoice)]}"])
+  func acceptsTheThreeShapes(_ text: String) throws {
+    let result = run(text)
+    #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    let invoice = try #require(result.invoices.first)
+    #expect(invoice.number == "J-1")
+    #expect(invoice.customer.address == ["Bahnhofstr. 1", "8001 Zürich"])
+    #expect(invoice.items[0].quantity.description == "0.1")
+    #expect(invoice.items[0].unitPrice.description == "12345678901234.56")
+    #expect(invoice.totals.lineAmounts.map(\.amount.description) == ["1234567890123.46", "6.75"])
+  }
+
+  @Test func syntaxErrorsHaveLineAndColumn() {
+    let result = run("{\n  \"invoiceNumber\": \"A\",\n  \"currency\" \"EUR\"\n}")
+    #expect(
+      result.errors.map(\.description) == ["error: invoices.json:3:14: expected : after the key \"currency\""]
+    )
+  }
+
+  @Test func tooLongNumbersAreErrorsNotTruncations() {
+    let text = Self.invoice.replacingOccurrences(
+      of: "\"12345678901234.56\"", with: "1234567890123456789012345678901234567890.5")
+    let result = run(text)
+    #expect(result.invoices.isEmpty)
+    #expect(result.errors.first?.message == "1234567890123456789012345678901234567890.5 is too large")
+    #expect(result.errors.first?.field == "$.items[0].unitPrice")
+  }
+
+  @Test func duplicateNumbersInvalidateTheSecond() {
+    let result = run("[\(Self.invoice), \(Self.invoice)]")
+    #expect(result.invoices.count == 1)
+    #expect(
+      result.errors.first?.description
+        == "error: invoices.json:6:6: $[1]: invoice number \"J-1\" is used again (first at invoices.json:1:2)\nhint: invoice numbers must be unique"
+    )
+  }
+}
