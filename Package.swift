@@ -31,7 +31,8 @@ let package = Package(
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
-      name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests", exclude: ["Malformed"]),
+      name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests",
+      exclude: ["Malformed"]),
     .testTarget(
       name: "PageRenderingTests",
       dependencies: ["PageKit", "PageRendering", "CCairo"],
