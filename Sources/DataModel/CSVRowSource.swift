@@ -1,0 +1,33 @@
+/// The rows of a CSV file, read again from the file each time they are iterated; only one row is in memory.
+public struct CSVRowSource: TableRowSource {
+  public let path: String
+  public let name: String
+  public let delimiter: UInt8
+  public let columnCount: Int
+  public let count: Int
+
+  /// Rows after the header of the CSV at `path`; `count` and `delimiter` come from a first read.
+  public init(path: String, name: String, delimiter: UInt8, columnCount: Int, count: Int) {
+    self.path = path
+    self.name = name
+    self.delimiter = delimiter
+    self.columnCount = columnCount
+    self.count = count
+  }
+
+  public func forEachRow(_ body: (Int, [String]) throws -> Bool) throws {
+    let reader = try CSVReader(path: path, name: name, delimiter: delimiter)
+    var record = CSVRecord()
+    guard try reader.next(into: &record) else { return }  // the header
+    var index = 0
+    while try reader.next(into: &record) {
+      var cells: [String] = []
+      cells.reserveCapacity(columnCount)
+      for column in 0..<columnCount {
+        cells.append(column < record.count ? (record.string(column) ?? "\u{FFFD}") : "")
+      }
+      guard try body(index, cells) else { return }
+      index += 1
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/// A report document: a title block and sections of paragraphs, metric cards, tables and charts.
+public struct Report: Sendable {
+  public var title: String
+  public var subtitle: String?
+  public var author: String?
+  /// The report's date as written ("2026-11-29"), shown in the title block.
+  public var date: String?
+  /// The BCP 47 locale of the report, when the data names one.
+  public var locale: String?
+  public var sections: [ReportSection]
+
+  public init(
+    title: String, subtitle: String? = nil, author: String? = nil, date: String? = nil, locale: String? = nil,
+    sections: [ReportSection]
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.author = author
+    self.date = date
+    self.locale = locale
+    self.sections = sections
+  }
+}
+
+/// A section of a report: a heading (a bookmark in the PDF) and its blocks.
+public struct ReportSection: Sendable {
+  public var heading: String
+  public var blocks: [ReportBlock]
+
+  public init(heading: String, blocks: [ReportBlock]) {
+    self.heading = heading
+    self.blocks = blocks
+  }
+}
+
+/// One block of a report section.
+public enum ReportBlock: Sendable {
+  case paragraph(String)
+  case metrics([ReportMetric])
+  case table(ReportTable)
+  case chart(ReportChart)
+  case pageBreak
+}
+
+/// A metric card: a label, a value as shown, and an optional change ("+4.2%") coloured by its sign.
+public struct ReportMetric: Hashable, Sendable {
+  public var label: String
+  public var value: String
+  public var change: String?
+
+  public init(label: String, value: String, change: String? = nil) {
+    self.label = label
+    self.value = value
+    self.change = change
+  }
+
+  /// Whether the change goes up (+1), down (−1) or neither (0), read from its sign.
+  public var trend: Int {
+    guard let first = change?.trimmingSpaces.first else { return 0 }
+    if first == "-" || first == "−" { return -1 }
+    if first == "+" { return 1 }
+    return first.isNumber && change?.trimmingSpaces != "0" ? 1 : 0
+  }
+}
+
+/// A column of a report table: its title, alignment, width, and whether it holds numbers.
+public struct ReportColumn: Hashable, Sendable {
+  /// How a column's cells are aligned.
+  public enum Alignment: String, Hashable, Sendable {
+    case leading, center, trailing
+  }
+
+  /// How wide a column is: fixed points, a share of the rest (`2*`), or as wide as its content.
+  public enum Width: Hashable, Sendable {
+    case points(Double)
+    case fraction(Double)
+    case fit
+  }
+
+  public var title: String
+  public var alignment: Alignment
+  public var width: Width
+  /// Whether every value in the column is a number (right-aligned and summable).
+  public var isNumeric: Bool
+
+  public init(
+    title: String, alignment: Alignment = .leading, width: Width = .fraction(1), isNumeric: Bool = false
+  ) {
+    self.title = title
+    self.alignment = alignment
+    self.width = width
+    self.isNumeric = isNumeric
+  }
+}
+
+/// A report table; its rows come from a source that can be read more than once, never all held for large files.
+public struct ReportTable: Sendable {
+  public var columns: [ReportColumn]
+  public var rows: any TableRowSource
+  /// Footer cells shown after the last row, if any.
+  public var footer: [String]?
+
+  public init(columns: [ReportColumn], rows: any TableRowSource, footer: [String]? = nil) {
+    self.columns = columns
+    self.rows = rows
+    self.footer = footer
+  }
+}
+
+/// Rows of table cells that can be read from the start as often as needed (pagination reads them twice).
+public protocol TableRowSource: Sendable {
+  /// The number of rows.
+  var count: Int { get }
+  /// Calls `body` with each row in order; stops early when `body` returns false.
+  func forEachRow(_ body: (_ index: Int, _ cells: [String]) throws -> Bool) throws
+}
+
+/// Rows held in memory, for report JSON and small tables.
+public struct ArrayRowSource: TableRowSource {
+  public let rows: [[String]]
+
+  public init(_ rows: [[String]]) {
+    self.rows = rows
+  }
+
+  public var count: Int { rows.count }
+
+  public func forEachRow(_ body: (Int, [String]) throws -> Bool) throws {
+    for (index, row) in rows.enumerated() where try !body(index, row) { return }
+  }
+}
+
+/// A bar or line chart: labels along the x axis and one or more series of values.
+public struct ReportChart: Sendable {
+  public enum Kind: String, Sendable {
+    case bar, line
+  }
+
+  /// One named series of values, one per label (`nil` where a value is missing).
+  public struct Series: Sendable {
+    public var name: String
+    public var values: [Double?]
+
+    public init(name: String, values: [Double?]) {
+      self.name = name
+      self.values = values
+    }
+  }
+
+  public var kind: Kind
+  public var title: String?
+  public var labels: [String]
+  public var series: [Series]
+
+  public init(kind: Kind, title: String? = nil, labels: [String], series: [Series]) {
+    self.kind = kind
+    self.title = title
+    self.labels = labels
+    self.series = series
+  }
+}

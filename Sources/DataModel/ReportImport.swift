@@ -1,0 +1,95 @@
+import Foundation
+
+/// A report read from an input, or nothing, with every problem found.
+public struct ReportImport: Sendable {
+  public var report: Report?
+  public var diagnostics: [Diagnostic]
+
+  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+/// Turns any CSV with a header into a one-table report titled with the file name.
+///
+/// A first read counts the rows, finds the columns whose every non-blank value is a number (they
+/// are right-aligned and totalled exactly in the footer) and checks the text; the rows themselves
+/// are read again from the file when the report is drawn, so a 400,000-row file is never held.
+public struct ReportCSVImporter {
+  public var delimiter: UInt8?
+  public var decimalSeparator: UInt8
+
+  public init(delimiter: UInt8? = nil, decimalSeparator: UInt8 = UInt8(ascii: ".")) {
+    self.delimiter = delimiter
+    self.decimalSeparator = decimalSeparator
+  }
+
+  public func importFile(_ path: String, name: String? = nil, title: String? = nil) -> ReportImport {
+    let shown = name ?? path
+    var diagnostics: [Diagnostic] = []
+    do {
+      let reader = try CSVReader(path: path, name: shown, delimiter: delimiter)
+      var record = CSVRecord()
+      guard try reader.next(into: &record) else {
+        return ReportImport(
+          report: nil,
+          diagnostics: [
+            Diagnostic(
+              .error, SourceLocation(file: shown, line: nil), "the file is empty",
+              hint: "the first line must name the columns")
+          ])
+      }
+      let headers = (0..<record.count).map { (record.string($0) ?? "\u{FFFD}").trimmingSpaces }
+      var numeric = [Bool](repeating: true, count: headers.count)
+      var seenNumber = [Bool](repeating: false, count: headers.count)
+      var sums = [ExactDecimal](repeating: .zero, count: headers.count)
+      var rows = 0
+      var raggedWarnings = 0
+      while try reader.next(into: &record) {
+        rows += 1
+        if record.count != headers.count, raggedWarnings < 10 {
+          raggedWarnings += 1
+          diagnostics.append(
+            Diagnostic(
+              .warning, SourceLocation(file: shown, line: record.line),
+              "has \(record.count) fields, the header has \(headers.count); missing cells are left blank"))
+        }
+        for column in 0..<min(record.count, headers.count) where numeric[column] {
+          let range = record.range(column)
+          switch ExactDecimal.parse(record.bytes[range], decimalSeparator: decimalSeparator) {
+          case .success(let value):
+            seenNumber[column] = true
+            if let sum = sums[column].adding(value) { sums[column] = sum } else { numeric[column] = false }
+          case .failure(.empty): break
+          case .failure: numeric[column] = false
+          }
+        }
+      }
+      if rows == 0 {
+        diagnostics.append(
+          Diagnostic(.warning, SourceLocation(file: shown, line: nil), "has a header but no rows"))
+      }
+      let columns = headers.indices.map { index in
+        let isNumber = numeric[index] && seenNumber[index]
+        return ReportColumn(
+          title: headers[index], alignment: isNumber ? .trailing : .leading, width: .fit, isNumeric: isNumber)
+      }
+      var footer: [String]?
+      if columns.contains(where: \.isNumeric), rows > 0 {
+        footer = columns.indices.map { columns[$0].isNumeric ? sums[$0].trimmedDescription : "" }
+        if !columns[0].isNumeric { footer![0] = "Total" }
+      }
+      let source = CSVRowSource(
+        path: path, name: shown, delimiter: reader.delimiter, columnCount: headers.count, count: rows)
+      let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
+      let report = Report(
+        title: title ?? base,
+        sections: [
+          ReportSection(
+            heading: title ?? base,
+            blocks: [.table(ReportTable(columns: columns, rows: source, footer: footer))])
+        ])
+      return ReportImport(report: report, diagnostics: diagnostics)
+    } catch {
+      return ReportImport(report: nil, diagnostics: diagnostics + [error.diagnostic])
+    }
+  }
+}

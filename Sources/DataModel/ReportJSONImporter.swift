@@ -1,0 +1,299 @@
+import Foundation
+
+/// Reads report JSON: a title, optional subtitle, author, date and locale, and sections of typed blocks.
+///
+/// Blocks are `{"type":"paragraph","text":…}`, `{"type":"metrics","items":[{"label","value","change"}]}`,
+/// `{"type":"table","columns":[{"title","align","width"}],"rows":[[…]],"footer":[…]}`,
+/// `{"type":"chart","kind":"bar"|"line","title","labels":[…],"series":[{"name","values":[…]}]}` and
+/// `{"type":"pagebreak"}`.
+public struct ReportJSONImporter {
+  public init() {}
+
+  public func importFile(_ path: String, name: String? = nil) -> ReportImport {
+    let shown = name ?? (path == "-" ? "<stdin>" : path)
+    let data =
+      path == "-"
+      ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+    guard let data else {
+      return ReportImport(
+        report: nil,
+        diagnostics: [Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read the file")])
+    }
+    return importBytes([UInt8](data), name: shown)
+  }
+
+  public func importBytes(_ bytes: [UInt8], name: String) -> ReportImport {
+    do {
+      let document = try JSONParser.parse(bytes)
+      var reader = ReportJSONReader(file: name, document: document)
+      let report = reader.read()
+      return ReportImport(report: reader.failed ? nil : report, diagnostics: reader.diagnostics)
+    } catch {
+      return ReportImport(
+        report: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, SourceLocation(file: name, line: error.line, column: error.column), error.message)
+        ])
+    }
+  }
+}
+
+/// The work of one report JSON import.
+struct ReportJSONReader {
+  let file: String
+  let document: JSONDocument
+  var diagnostics: [Diagnostic] = []
+  var failed = false
+
+  init(file: String, document: JSONDocument) {
+    self.file = file
+    self.document = document
+  }
+
+  mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
+    failed = true
+    diagnostics.append(
+      Diagnostic(
+        .error, SourceLocation(file: file, line: value.line, column: document.column(of: value)), field: path,
+        message, hint: hint))
+  }
+
+  mutating func warnUnknown(_ value: JSONValue, _ path: String, _ known: Set<String>) {
+    guard case .object(let members) = value.kind else { return }
+    for (key, member) in members where !known.contains(key) {
+      diagnostics.append(
+        Diagnostic(
+          .warning, SourceLocation(file: file, line: member.line, column: document.column(of: member)),
+          field: "\(path).\(key)", "unknown key, ignored"))
+    }
+  }
+
+  mutating func string(_ parent: JSONValue, _ key: String, _ path: String, required: Bool = false) -> String?
+  {
+    guard let value = parent[key] else {
+      if required { error(parent, path, "the key \"\(key)\" is missing") }
+      return nil
+    }
+    switch value.kind {
+    case .string(let text): return text
+    case .number(let text): return text
+    case .null where !required: return nil
+    default:
+      error(value, "\(path).\(key)", "expected a string, found \(value.kindName)")
+      return nil
+    }
+  }
+
+  mutating func array(_ parent: JSONValue, _ key: String, _ path: String, required: Bool = true)
+    -> [JSONValue]?
+  {
+    guard let value = parent[key] else {
+      if required { error(parent, path, "the key \"\(key)\" is missing") }
+      return nil
+    }
+    guard case .array(let elements) = value.kind else {
+      error(value, "\(path).\(key)", "expected an array, found \(value.kindName)")
+      return nil
+    }
+    return elements
+  }
+
+  func cellText(_ value: JSONValue) -> String? {
+    switch value.kind {
+    case .string(let text): return text
+    case .number(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return ""
+    default: return nil
+    }
+  }
+
+  mutating func read() -> Report? {
+    let root = document.root
+    guard case .object = root.kind else {
+      error(root, "$", "expected a report object with a title and sections, found \(root.kindName)")
+      return nil
+    }
+    warnUnknown(root, "$", ["title", "subtitle", "author", "date", "locale", "sections"])
+    let title = string(root, "title", "$", required: true)
+    var sections: [ReportSection] = []
+    for (index, section) in (array(root, "sections", "$") ?? []).enumerated() {
+      let path = "$.sections[\(index)]"
+      guard case .object = section.kind else {
+        error(section, path, "expected a section object, found \(section.kindName)")
+        continue
+      }
+      warnUnknown(section, path, ["heading", "blocks"])
+      let heading = string(section, "heading", path, required: true) ?? ""
+      var blocks: [ReportBlock] = []
+      for (blockIndex, block) in (array(section, "blocks", path) ?? []).enumerated() {
+        if let read = readBlock(block, "\(path).blocks[\(blockIndex)]") { blocks.append(read) }
+      }
+      sections.append(ReportSection(heading: heading, blocks: blocks))
+    }
+    guard let title else { return nil }
+    var locale = string(root, "locale", "$")
+    if let tag = locale, !LocaleTag.isValid(tag) {
+      error(
+        root["locale"]!, "$.locale", "\(Diagnostic.quote(tag)) is not a locale",
+        hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
+      locale = nil
+    }
+    return Report(
+      title: title, subtitle: string(root, "subtitle", "$"), author: string(root, "author", "$"),
+      date: string(root, "date", "$"), locale: locale, sections: sections)
+  }
+
+  mutating func readBlock(_ block: JSONValue, _ path: String) -> ReportBlock? {
+    guard case .object = block.kind else {
+      error(block, path, "expected a block object, found \(block.kindName)")
+      return nil
+    }
+    guard let type = string(block, "type", path, required: true) else { return nil }
+    switch type {
+    case "paragraph":
+      warnUnknown(block, path, ["type", "text"])
+      return string(block, "text", path, required: true).map { .paragraph($0) }
+    case "pagebreak":
+      return .pageBreak
+    case "metrics":
+      warnUnknown(block, path, ["type", "items"])
+      var metrics: [ReportMetric] = []
+      for (index, item) in (array(block, "items", path) ?? []).enumerated() {
+        let itemPath = "\(path).items[\(index)]"
+        warnUnknown(item, itemPath, ["label", "value", "change"])
+        guard let label = string(item, "label", itemPath, required: true),
+          let value = string(item, "value", itemPath, required: true)
+        else { continue }
+        metrics.append(ReportMetric(label: label, value: value, change: string(item, "change", itemPath)))
+      }
+      return .metrics(metrics)
+    case "table":
+      return readTable(block, path)
+    case "chart":
+      return readChart(block, path)
+    default:
+      error(
+        block["type"]!, "\(path).type", "\(Diagnostic.quote(type)) is not a block type",
+        hint: "use paragraph, metrics, table, chart or pagebreak")
+      return nil
+    }
+  }
+
+  mutating func readTable(_ block: JSONValue, _ path: String) -> ReportBlock? {
+    warnUnknown(block, path, ["type", "columns", "rows", "footer"])
+    var columns: [ReportColumn] = []
+    for (index, column) in (array(block, "columns", path) ?? []).enumerated() {
+      let columnPath = "\(path).columns[\(index)]"
+      if case .string(let title) = column.kind {
+        columns.append(ReportColumn(title: title))
+        continue
+      }
+      warnUnknown(column, columnPath, ["title", "align", "width"])
+      let title = string(column, "title", columnPath, required: true) ?? ""
+      var alignment = ReportColumn.Alignment.leading
+      if let align = string(column, "align", columnPath) {
+        switch align {
+        case "left", "leading", "start": alignment = .leading
+        case "right", "trailing", "end": alignment = .trailing
+        case "center", "centre": alignment = .center
+        default:
+          error(
+            column["align"]!, "\(columnPath).align", "\(Diagnostic.quote(align)) is not left, center or right"
+          )
+        }
+      }
+      var width = ReportColumn.Width.fraction(1)
+      if let given = column["width"] {
+        switch given.kind {
+        case .number(let text): width = Double(text).map { .points($0) } ?? width
+        case .string(let text) where text == "auto" || text == "fit": width = .fit
+        case .string(let text) where text.hasSuffix("*"):
+          if let share = Double(text.dropLast().isEmpty ? "1" : String(text.dropLast())), share > 0 {
+            width = .fraction(share)
+          } else {
+            error(
+              given, "\(columnPath).width", "\(Diagnostic.quote(text)) is not a width",
+              hint: "use points (120), a share (\"2*\") or \"auto\"")
+          }
+        default: error(given, "\(columnPath).width", "expected points, a share such as \"2*\", or \"auto\"")
+        }
+      }
+      columns.append(ReportColumn(title: title, alignment: alignment, width: width))
+    }
+    var rows: [[String]] = []
+    for (index, row) in (array(block, "rows", path) ?? []).enumerated() {
+      guard case .array(let cells) = row.kind else {
+        error(row, "\(path).rows[\(index)]", "expected an array of cells, found \(row.kindName)")
+        continue
+      }
+      if cells.count != columns.count {
+        error(
+          row, "\(path).rows[\(index)]", "has \(cells.count) cells, the table has \(columns.count) columns")
+        continue
+      }
+      var texts: [String] = []
+      for (cellIndex, cell) in cells.enumerated() {
+        guard let text = cellText(cell) else {
+          error(
+            cell, "\(path).rows[\(index)][\(cellIndex)]",
+            "expected a string or a number, found \(cell.kindName)")
+          continue
+        }
+        texts.append(text)
+      }
+      rows.append(texts)
+    }
+    for index in columns.indices {
+      let values = rows.compactMap { $0.indices.contains(index) ? $0[index] : nil }.filter { !$0.isEmpty }
+      columns[index].isNumeric = !values.isEmpty && values.allSatisfy { ExactDecimal($0) != nil }
+    }
+    var footer: [String]?
+    if let cells = array(block, "footer", path, required: false) {
+      footer = cells.map { cellText($0) ?? "" }
+      if footer!.count != columns.count {
+        error(
+          block["footer"]!, "\(path).footer",
+          "has \(footer!.count) cells, the table has \(columns.count) columns")
+      }
+    }
+    return .table(ReportTable(columns: columns, rows: ArrayRowSource(rows), footer: footer))
+  }
+
+  mutating func readChart(_ block: JSONValue, _ path: String) -> ReportBlock? {
+    warnUnknown(block, path, ["type", "kind", "title", "labels", "series"])
+    let kindText = string(block, "kind", path) ?? "bar"
+    guard let kind = ReportChart.Kind(rawValue: kindText) else {
+      error(
+        block["kind"] ?? block, "\(path).kind", "\(Diagnostic.quote(kindText)) is not a chart kind",
+        hint: "use bar or line")
+      return nil
+    }
+    let labels = (array(block, "labels", path) ?? []).map { cellText($0) ?? "" }
+    var series: [ReportChart.Series] = []
+    for (index, entry) in (array(block, "series", path) ?? []).enumerated() {
+      let seriesPath = "\(path).series[\(index)]"
+      warnUnknown(entry, seriesPath, ["name", "values"])
+      let name = string(entry, "name", seriesPath) ?? "Series \(index + 1)"
+      var values: [Double?] = []
+      for (valueIndex, value) in (array(entry, "values", seriesPath) ?? []).enumerated() {
+        switch value.kind {
+        case .number(let text): values.append(Double(text))
+        case .null: values.append(nil)
+        default:
+          error(
+            value, "\(seriesPath).values[\(valueIndex)]", "expected a number or null, found \(value.kindName)"
+          )
+        }
+      }
+      if values.count != labels.count {
+        error(entry, seriesPath, "has \(values.count) values for \(labels.count) labels")
+      }
+      series.append(ReportChart.Series(name: name, values: values))
+    }
+    if series.isEmpty { error(block, path, "a chart needs at least one series") }
+    return .chart(
+      ReportChart(kind: kind, title: string(block, "title", path), labels: labels, series: series))
+  }
+}
