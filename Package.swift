@@ -26,7 +26,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "InvoiceGenBench",
-      dependencies: ["PageKit", "PageRendering"],
+      dependencies: ["PageKit", "PageRendering", "DataModel"],
       path: "Sources/InvoiceGenBench"
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),

@@ -180,6 +180,13 @@ public final class CSVReader {
         } else {
           if byte == 0x0A { line += 1 }
           record.bytes.append(byte)
+          // Copy the run up to the next quote or line feed in one go.
+          var end = position
+          while end < count, chunk[end] != quote, chunk[end] != 0x0A { end += 1 }
+          if end > position {
+            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
+            position = end
+          }
         }
       case .quoteInQuoted:
         if byte == quote {

@@ -4,18 +4,43 @@
 /// operation that would overflow returns `nil` rather than a wrong value. Rounding is written down
 /// once, in `rounded(toScale:)`: half away from zero.
 public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// Units that fit 64 bits are stored inline (a value is 16 bytes); larger ones in a shared box.
+  private enum Storage: Sendable {
+    case small(Int64)
+    case large(LargeUnits)
+  }
+
+  /// The box of units beyond 64 bits.
+  private final class LargeUnits: Sendable {
+    let value: Int128
+    init(_ value: Int128) { self.value = value }
+  }
+
+  private let storage: Storage
+  private let digits: Int8
+
   /// The value in units of 10^-scale.
-  public let units: Int128
+  public var units: Int128 {
+    switch storage {
+    case .small(let value): return Int128(value)
+    case .large(let box): return box.value
+    }
+  }
+
   /// The number of digits after the decimal point.
-  public let scale: Int
+  public var scale: Int { Int(digits) }
 
   /// The largest scale kept: 18 fractional digits.
   public static let maxScale = 18
 
   public init(units: Int128, scale: Int) {
     precondition(scale >= 0 && scale <= 36, "scale out of range")
-    self.units = units
-    self.scale = scale
+    if let small = Int64(exactly: units) {
+      storage = .small(small)
+    } else {
+      storage = .large(LargeUnits(units))
+    }
+    digits = Int8(scale)
   }
 
   /// An integer.

@@ -16,6 +16,8 @@ public struct ImportOptions: Sendable {
   public var defaultTaxRate: ExactDecimal?
   /// The locale of invoices that name none.
   public var defaultLocale: String?
+  /// The seller, from the config: the same for every invoice of a run.
+  public var seller: Party?
 
   public init() {}
 }

@@ -402,6 +402,6 @@ struct JSONInvoiceReader {
     return LineItem(
       description: description, quantity: quantity, unitPrice: price, taxRate: rate, discount: discount,
       sku: sku,
-      unit: unit, source: location(value))
+      unit: unit, line: value.line)
   }
 }

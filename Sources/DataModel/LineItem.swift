@@ -11,13 +11,13 @@ public struct LineItem: Hashable, Sendable {
   public var discount: ExactDecimal
   public var sku: String?
   public var unit: String?
-  /// Where the item came from: the CSV line or JSON path, for messages.
-  public var source: SourceLocation
+  /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
+  public var line: Int?
 
   public init(
     description: String, quantity: ExactDecimal, unitPrice: ExactDecimal, taxRate: ExactDecimal,
     discount: ExactDecimal = .zero, sku: String? = nil, unit: String? = nil,
-    source: SourceLocation = SourceLocation(file: "", line: nil)
+    line: Int? = nil
   ) {
     self.description = description
     self.quantity = quantity
@@ -26,7 +26,7 @@ public struct LineItem: Hashable, Sendable {
     self.discount = discount
     self.sku = sku
     self.unit = unit
-    self.source = source
+    self.line = line
   }
 }
 

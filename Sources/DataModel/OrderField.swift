@@ -22,6 +22,33 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case pricesIncludeTax = "prices_include_tax"
   case taxExemptionReason = "tax_exemption_reason"
 
+  /// The position of the field in `allCases`, for array lookups on the hot path.
+  var ordinal: Int {
+    switch self {
+    case .invoiceNumber: return 0
+    case .invoiceDate: return 1
+    case .dueDate: return 2
+    case .currency: return 3
+    case .customerId: return 4
+    case .customerName: return 5
+    case .customerAddress: return 6
+    case .customerEmail: return 7
+    case .customerVatId: return 8
+    case .description: return 9
+    case .quantity: return 10
+    case .unitPrice: return 11
+    case .sku: return 12
+    case .unit: return 13
+    case .taxRate: return 14
+    case .discount: return 15
+    case .locale: return 16
+    case .notes: return 17
+    case .purchaseOrder: return 18
+    case .pricesIncludeTax: return 19
+    case .taxExemptionReason: return 20
+    }
+  }
+
   /// Columns every orders CSV must have.
   public static let required: [OrderField] = [
     .invoiceNumber, .invoiceDate, .customerName, .description, .quantity, .unitPrice,
@@ -80,5 +107,15 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
       swap(&previous, &current)
     }
     return previous[b.count]
+  }
+}
+
+/// The column of each field of an orders CSV, looked up by position rather than by hashing.
+struct ColumnIndex {
+  private var columns = [Int?](repeating: nil, count: OrderField.allCases.count)
+
+  subscript(field: OrderField) -> Int? {
+    get { columns[field.ordinal] }
+    set { columns[field.ordinal] = newValue }
   }
 }

@@ -27,7 +27,7 @@ public struct OrdersCSVImporter {
   }
 
   private func run(_ reader: CSVReader, name: String) -> InvoiceImport {
-    var state = OrdersCSVState(options: options, file: name)
+    let state = OrdersCSVState(options: options, file: name)
     var record = CSVRecord()
     do {
       guard try reader.next(into: &record) else {
@@ -52,7 +52,7 @@ public struct OrdersCSVImporter {
 }
 
 /// The work of one import: the column layout, the invoices being collected, and the diagnostics.
-struct OrdersCSVState {
+final class OrdersCSVState {
   let options: ImportOptions
   let file: String
   var diagnostics: [Diagnostic] = []
@@ -63,7 +63,7 @@ struct OrdersCSVState {
   /// The field of each column, or nil for unknown columns.
   var fieldOfColumn: [OrderField?] = []
   /// The column of each field, when present.
-  var columnOf: [OrderField: Int] = [:]
+  var columnOf = ColumnIndex()
   /// The invoice-level columns present, with their field.
   var levelColumns: [(column: Int, field: OrderField)] = []
 
@@ -81,7 +81,7 @@ struct OrdersCSVState {
     self.file = file
   }
 
-  mutating func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
+  func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
     unusable = true
     diagnostics.append(
       Diagnostic(.error, SourceLocation(file: file, line: line), field: field, message, hint: hint))
@@ -89,7 +89,7 @@ struct OrdersCSVState {
 
   // MARK: Header
 
-  mutating func readHeader(_ record: CSVRecord) -> Bool {
+  func readHeader(_ record: CSVRecord) -> Bool {
     var mapping: [String: OrderField] = [:]
     for (from, to) in options.columns {
       guard let field = OrderField(header: to) else {
@@ -130,6 +130,7 @@ struct OrdersCSVState {
       }
       fieldOfColumn.append(field)
     }
+    columnNames = headers.map { "column \(Diagnostic.quote($0))" }
     let missing = OrderField.required.filter { columnOf[$0] == nil }
     if !missing.isEmpty {
       let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -150,7 +151,7 @@ struct OrdersCSVState {
 
   // MARK: Rows
 
-  mutating func readRow(_ record: CSVRecord) {
+  func readRow(_ record: CSVRecord) {
     let numberColumn = columnOf[.invoiceNumber]!
     let location = SourceLocation(file: file, line: record.line)
     guard numberColumn < record.count else {
@@ -207,7 +208,7 @@ struct OrdersCSVState {
     for (column, _) in levelColumns {
       let range = record.range(column)
       if range.isEmpty || record.bytes[range].allSatisfy({ $0 == 0x20 }) { continue }
-      if let existing = invoice.levelValues[column] {
+      if let existing = invoice.levelValue(column) {
         if !record.bytes[range].elementsEqual(existing) {
           let now = record.string(column) ?? "?"
           let before = String(decoding: existing, as: UTF8.self)
@@ -215,12 +216,11 @@ struct OrdersCSVState {
             invoice,
             Diagnostic(
               .error, location, field: columnName(column),
-              "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLines[column]) of invoice \(Diagnostic.quote(invoice.number))",
+              "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLine(column)) of invoice \(Diagnostic.quote(invoice.number))",
               hint: "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
         }
       } else {
-        invoice.levelValues[column] = Array(record.bytes[range])
-        invoice.levelLines[column] = record.line
+        invoice.setLevelValue(column, record.bytes[range], line: record.line)
       }
     }
     if let item = readItem(record, location, invoice) {
@@ -230,7 +230,7 @@ struct OrdersCSVState {
     }
   }
 
-  private mutating func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+  private func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
     -> LineItem?
   {
     var ok = true
@@ -299,14 +299,17 @@ struct OrdersCSVState {
     return LineItem(
       description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
       discount: discount,
-      sku: sku, unit: unit, source: location)
+      sku: sku, unit: unit, line: location.line)
   }
 
   // MARK: Field readers
 
+  /// `column "Name"` for each column, made once from the header.
+  var columnNames: [String] = []
+
   func columnName(_ column: Int?) -> String {
     guard let column else { return "column" }
-    return "column \(Diagnostic.quote(headers[column]))"
+    return columnNames[column]
   }
 
   func isBlank(_ record: CSVRecord, _ column: Int) -> Bool {
@@ -317,11 +320,11 @@ struct OrdersCSVState {
   static let maxFieldBytes = 65_536
 
   /// Field `column` as checked text: valid UTF-8, not too long, no control characters but tab and line breaks.
-  mutating func text(
+  func text(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
     named: Int? = nil
   ) -> String? {
-    let name = columnName(named ?? column)
+    var name: String { columnName(named ?? column) }
     let range = record.range(column)
     if range.count > OrdersCSVState.maxFieldBytes {
       report(
@@ -332,29 +335,41 @@ struct OrdersCSVState {
           hint: "a quoted field may be missing its closing quote"))
       return nil
     }
-    guard let value = record.string(column) else {
-      report(
-        invoice,
-        Diagnostic(
-          .error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8")
-      )
-      return nil
+    // One pass over the bytes: control characters (C0 but tab and line breaks, and DEL), and whether all is ASCII.
+    var ascii = true
+    var control: UInt8?
+    record.bytes.withUnsafeBufferPointer { buffer in
+      for index in range {
+        let byte = buffer[index]
+        if byte >= 0x80 {
+          ascii = false
+        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+          control = byte
+          break
+        }
+      }
     }
-    if let control = value.unicodeScalars.first(where: {
-      ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F
-    }) {
+    if let control {
       report(
         invoice,
         Diagnostic(
           .error, location, field: name,
-          "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))"
-        ))
+          "contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))"))
+      return nil
+    }
+    let slice = record.bytes[range]
+    guard
+      let value = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+    else {
+      report(
+        invoice,
+        Diagnostic(.error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8"))
       return nil
     }
     return value
   }
 
-  mutating func optionalText(
+  func optionalText(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
   ) -> String? {
     guard let value = text(record, column, location, invoice: invoice)?.trimmingSpaces else {
@@ -364,7 +379,7 @@ struct OrdersCSVState {
     return value.isEmpty ? nil : value
   }
 
-  mutating func number(
+  func number(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice,
     maxDecimals: Int,
     required: Bool, percent: Bool = false
@@ -420,20 +435,20 @@ struct OrdersCSVState {
     }
   }
 
-  mutating func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
+  func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
     invoice.failed = true
     var diagnostic = diagnostic
     diagnostic.invoiceNumber = invoice.number
     diagnostics.append(diagnostic)
   }
 
-  mutating func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
+  func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
     if let invoice { fail(invoice, diagnostic) } else { diagnostics.append(diagnostic) }
   }
 
   // MARK: Invoices
 
-  mutating func finish() -> InvoiceImport {
+  func finish() -> InvoiceImport {
     var invoices: [Invoice] = []
     var invalid: [String] = []
     if abandonedAt != nil || hasHeaderError {
@@ -458,29 +473,30 @@ struct OrdersCSVState {
 
   private var hasHeaderError: Bool { headers.isEmpty }
 
-  private mutating func build(_ invoice: PendingInvoice) -> Invoice? {
+  private func build(_ invoice: PendingInvoice) -> Invoice? {
     var ok = true
-    var checked: [OrderField: (String, SourceLocation, String)?] = [:]
+    var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
     // Invoice-level values are checked like item fields (UTF-8, length, control characters), once each.
     func value(_ field: OrderField) -> (String, SourceLocation, String)? {
-      if let done = checked[field] { return done }
-      guard let column = columnOf[field], let bytes = invoice.levelValues[column] else { return nil }
-      let location = SourceLocation(file: file, line: invoice.levelLines[column])
+      if let done = checked[field.ordinal] { return done }
+      guard let column = columnOf[field], let slice = invoice.levelValue(column) else { return nil }
+      let bytes = Array(slice)
+      let location = SourceLocation(file: file, line: invoice.levelLine(column))
       var record = CSVRecord()
       record.bytes = bytes
       record.ends = [bytes.count]
       guard let text = text(record, 0, location, invoice: invoice, named: column) else {
         ok = false
-        checked[field] = .some(nil)
+        checked[field.ordinal] = .some(nil)
         return nil
       }
       let result = (text.trimmingSpaces, location, columnName(column))
-      checked[field] = result
+      checked[field.ordinal] = result
       return result
     }
     let start = SourceLocation(file: file, line: invoice.line)
     func rejected(_ field: OrderField) -> Bool {
-      if case .some(.none) = checked[field] { return true }
+      if case .some(.none) = checked[field.ordinal] { return true }
       return false
     }
     func missing(_ field: OrderField, hint: String? = nil) {
@@ -494,7 +510,12 @@ struct OrdersCSVState {
     }
     func date(_ field: OrderField) -> CalendarDate? {
       guard let (text, location, name) = value(field) else { return nil }
-      if let date = options.dateFormat.parse(Array(text.utf8)) { return date }
+      let format = options.dateFormat
+      if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) })
+        ?? format.parse(Array(text.utf8))
+      {
+        return date
+      }
       fail(
         invoice,
         Diagnostic(
@@ -578,27 +599,46 @@ struct OrdersCSVState {
 final class PendingInvoice {
   let number: String
   let line: Int
-  var levelValues: [[UInt8]?]
-  var levelLines: [Int]
+  /// The first non-blank value of each invoice-level column, one after the other.
+  private var levelBytes: [UInt8] = []
+  /// Where each column's value is in `levelBytes`, and the line it came from (0: none yet).
+  private var levelRanges: [(start: Int32, end: Int32, line: Int32)]
   var items: [LineItem] = []
   var failed = false
 
   init(number: String, line: Int, levelCount: Int) {
     self.number = number
     self.line = line
-    levelValues = Array(repeating: nil, count: levelCount)
-    levelLines = Array(repeating: 0, count: levelCount)
+    levelRanges = Array(repeating: (0, 0, 0), count: levelCount)
+  }
+
+  /// The value first given for `column`, if any.
+  func levelValue(_ column: Int) -> ArraySlice<UInt8>? {
+    let entry = levelRanges[column]
+    return entry.line == 0 ? nil : levelBytes[Int(entry.start)..<Int(entry.end)]
+  }
+
+  /// The line `column`'s value came from.
+  func levelLine(_ column: Int) -> Int { Int(levelRanges[column].line) }
+
+  func setLevelValue(_ column: Int, _ bytes: ArraySlice<UInt8>, line: Int) {
+    let start = levelBytes.count
+    levelBytes.append(contentsOf: bytes)
+    levelRanges[column] = (Int32(start), Int32(levelBytes.count), Int32(clamping: line))
   }
 }
 
 extension String {
-  /// The string without leading and trailing spaces, tabs and line breaks.
+  /// The string without leading and trailing whitespace; strings that need no trimming are returned as they are.
   var trimmingSpaces: String {
+    let utf8 = self.utf8
+    guard let first = utf8.first, let last = utf8.last else { return self }
+    func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+    if isPlain(first) && isPlain(last) { return self }
     let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return self }
-    return String(scalars[first...last])
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[start...end])
   }
 
   func leftPadded(_ width: Int) -> String {

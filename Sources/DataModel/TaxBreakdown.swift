@@ -45,7 +45,9 @@ public struct InvoiceTotals: Hashable, Sendable {
     let hundred = ExactDecimal(100)
     var lineAmounts: [Money] = []
     lineAmounts.reserveCapacity(items.count)
-    var sums: [ExactDecimal: ExactDecimal] = [:]
+    // Few rates per invoice: a short list searched in order beats hashing decimals.
+    var rates: [ExactDecimal] = []
+    var sums: [ExactDecimal] = []
     for item in items {
       guard let factor = hundred.subtracting(item.discount),
         let product = item.quantity.multiplied(by: item.unitPrice)?.multiplied(by: factor)
@@ -57,15 +59,21 @@ public struct InvoiceTotals: Hashable, Sendable {
         : ExactDecimal(units: product.units, scale: product.scale).divided(by: hundred, scale: 36)!
       let amount = exact.rounded(toScale: minor)
       lineAmounts.append(Money(amount, currency))
-      guard let sum = (sums[item.taxRate] ?? .zero).adding(amount) else { return .failure(.overflow) }
-      sums[item.taxRate] = sum
+      if let index = rates.firstIndex(of: item.taxRate) {
+        guard let sum = sums[index].adding(amount) else { return .failure(.overflow) }
+        sums[index] = sum
+      } else {
+        rates.append(item.taxRate)
+        sums.append(amount)
+      }
     }
     var taxes: [TaxBreakdown] = []
     var subtotal = ExactDecimal.zero
     var taxTotal = ExactDecimal.zero
     var grand = ExactDecimal.zero
-    for rate in sums.keys.sorted() {
-      let base = sums[rate]!
+    for index in rates.indices.sorted(by: { rates[$0] < rates[$1] }) {
+      let rate = rates[index]
+      let base = sums[index]
       let tax: ExactDecimal
       let net: ExactDecimal
       if pricesIncludeTax {

@@ -10,7 +10,10 @@ enum BenchError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .usage:
-      return "usage: InvoiceGenBench bench [--floor PATH] | pages N OUT.pdf | samples [DIR]"
+      return """
+        usage: InvoiceGenBench bench [--floor PATH] | pages N OUT.pdf | samples [DIR] | parse ORDERS.csv
+               | generate-orders ROWS OUT.csv | sheet PNG-FOLDER OUT.png
+        """
     case .failed(let message): return message
     }
   }
@@ -98,5 +101,7 @@ enum Bench {
         format: "  PageKit + PageRendering     %7.1f pages/s  peak %6.1f MB", oursRate,
         Double(ours.map(\.peakKiB).max()!) / 1024))
     print(String(format: "  ratio to floor              %7.2f  (target >= 0.70)", oursRate / floorRate))
+    print("")
+    try OrdersBench.run(me: me, dir: dir)
   }
 }

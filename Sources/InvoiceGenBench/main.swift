@@ -11,6 +11,12 @@ do {
   case "bench":
     let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
     try Bench.run(floor: floor)
+  case "parse":
+    guard arguments.count == 2 else { throw BenchError.usage }
+    OrdersBench.parse(arguments[1])
+  case "generate-orders":
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { throw BenchError.usage }
+    try OrdersBench.generate(rows: rows, to: arguments[2])
   case "sheet":
     guard arguments.count == 3 else { throw BenchError.usage }
     try Samples.contactSheet(of: arguments[1], to: arguments[2])

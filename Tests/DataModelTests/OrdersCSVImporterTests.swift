@@ -30,7 +30,7 @@ import Testing
     #expect(first.locale == "de-DE")
     #expect(first.totals.taxes.map(\.rate.trimmedDescription) == ["7", "19"])
     #expect(first.totals.grandTotal.description == "EUR 205.14")
-    #expect(first.items[1].source.line == 5)
+    #expect(first.items[1].line == 5)
     let second = result.invoices[1]
     #expect(second.currency.code == "USD")
     #expect(second.items[0].discount == ExactDecimal(15))

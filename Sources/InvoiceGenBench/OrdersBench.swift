@@ -1,0 +1,90 @@
+import DataModel
+import Foundation
+
+/// The orders-parser part of `make bench`: a generated 1,000,000-row orders CSV parsed, validated and grouped.
+enum OrdersBench {
+  static let header =
+    "invoice_number,invoice_date,due_date,currency,customer_id,customer_name,customer_address,description,quantity,unit_price,tax_rate,discount\n"
+
+  /// Writes `rows` order lines, ten per invoice, about 120 bytes each.
+  static func generate(rows: Int, to path: String) throws {
+    let customers = [
+      "Müller GmbH", "ACME Inc", "Café Zürich AG", "Globex Ltd", "Initech SARL", "Umbrella BV",
+    ]
+    let items = [
+      "Consulting hours", "Hosting (monthly)", "Support plan", "Licence renewal", "Travel expenses",
+      "Workshop day",
+    ]
+    var out = Data(header.utf8)
+    out.reserveCapacity(rows * 130)
+    for row in 0..<rows {
+      let invoice = row / 10
+      let customer = customers[invoice % customers.count]
+      let day = invoice % 28 + 1
+      let line =
+        "INV-\(String(format: "%07d", invoice)),2026-03-\(day < 10 ? "0" : "")\(day),2026-04-\(day < 10 ? "0" : "")\(day),EUR,C\(invoice % 997),"
+        + "\(customer),\"Main Street \(invoice % 90 + 1)\n10115 Berlin\",\(items[row % items.count]),\(row % 7 + 1),\(row % 500 + 10).\(row % 100 < 10 ? "0" : "")\(row % 100),19,\(row % 5 == 0 ? "5" : "")\n"
+      out.append(contentsOf: line.utf8)
+      if out.count > 1 << 24 {
+        try append(out, to: path, first: row < 200_000 && !FileManager.default.fileExists(atPath: path))
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    try append(out, to: path, first: !FileManager.default.fileExists(atPath: path))
+  }
+
+  private static func append(_ data: Data, to path: String, first: Bool) throws {
+    if first {
+      try data.write(to: URL(fileURLWithPath: path))
+    } else {
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: data)
+      try handle.close()
+    }
+  }
+
+  /// Parses the file and prints the counts (run as a child process so its peak memory is its own).
+  static func parse(_ path: String) {
+    var options = ImportOptions()
+    options.defaultTaxRate = ExactDecimal(19)
+    let result = OrdersCSVImporter(options: options).importFile(path)
+    let items = result.invoices.reduce(0) { $0 + $1.items.count }
+    print("\(result.invoices.count) invoices, \(items) items, \(result.errors.count) errors")
+  }
+
+  static func run(me: String, dir: String) throws {
+    let rows = 1_000_000
+    let path = dir + "/orders-1m.csv"
+    try generate(rows: rows, to: path)
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var ours: [Bench.Sample] = []
+    var python: [Bench.Sample] = []
+    let script =
+      "import csv,sys\nn=0\nfor _ in csv.reader(open(sys.argv[1], newline='', encoding='utf-8')): n+=1\n"
+    let pythonPath = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    for _ in 0..<3 {
+      ours.append(try Bench.measure([me, "parse", path]))
+      if let pythonPath { python.append(try Bench.measure([pythonPath, "-c", script, path])) }
+    }
+    let oursRate = Double(rows) / Bench.median(ours.map(\.seconds))
+    print("orders CSV: \(rows) rows, \(size / 1_000_000) MB, 3 interleaved runs, median")
+    print(
+      String(
+        format: "  DataModel parse+validate+group %9.0f rows/s  peak %6.1f MB", oursRate,
+        Double(ours.map(\.peakKiB).max()!) / 1024))
+    if !python.isEmpty {
+      let pythonRate = Double(rows) / Bench.median(python.map(\.seconds))
+      print(
+        String(
+          format: "  Python csv.reader (split only) %9.0f rows/s  peak %6.1f MB", pythonRate,
+          Double(python.map(\.peakKiB).max()!) / 1024))
+      print(
+        String(
+          format: "  ratio to Python csv            %9.2f  (target: >= 1,000,000 rows/s)",
+          oursRate / pythonRate))
+    }
+  }
+}
