@@ -18,7 +18,9 @@ let package = Package(
       ]
     ),
     .target(name: "PageKit", path: "Sources/PageKit"),
-    .target(name: "DataModel", path: "Sources/DataModel"),
+    .target(
+      name: "DataModel", path: "Sources/DataModel",
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo"],

@@ -4,43 +4,50 @@
 /// operation that would overflow returns `nil` rather than a wrong value. Rounding is written down
 /// once, in `rounded(toScale:)`: half away from zero.
 public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// Units that fit 64 bits are stored inline (a value is 16 bytes); larger ones in a shared box.
-  private enum Storage: Sendable {
-    case small(Int64)
-    case large(LargeUnits)
-  }
-
-  /// The box of units beyond 64 bits.
-  private final class LargeUnits: Sendable {
-    let value: Int128
-    init(_ value: Int128) { self.value = value }
-  }
-
-  private let storage: Storage
-  private let digits: Int8
+  /// The units (a signed 120-bit integer) and the scale packed into 16 bytes: the high word holds
+  /// the top 56 bits of the units and, in its low 8 bits, the scale. A plain value: no reference counting.
+  private let packedHigh: Int64
+  private let low: UInt64
 
   /// The value in units of 10^-scale.
   public var units: Int128 {
-    switch storage {
-    case .small(let value): return Int128(value)
-    case .large(let box): return box.value
-    }
+    Int128(packedHigh >> 8) << 64 | Int128(low)
   }
 
   /// The number of digits after the decimal point.
-  public var scale: Int { Int(digits) }
+  public var scale: Int { Int(packedHigh & 0xFF) }
+
+  /// The units when they fit 64 bits, for fast paths.
+  var smallUnits: Int64? {
+    let high = packedHigh >> 8
+    if high == 0, low <= UInt64(Int64.max) { return Int64(low) }
+    if high == -1, low > UInt64(Int64.max) { return Int64(bitPattern: low) }
+    return nil
+  }
+
+  static let smallPowersOfTen: [Int64] = {
+    var powers: [Int64] = [1]
+    for _ in 1...18 { powers.append(powers.last! * 10) }
+    return powers
+  }()
+
+  /// The largest magnitude of units: 2^119 − 1, about 6.6 × 10^35.
+  public static let maxUnits: Int128 = (1 << 119) - 1
+
+  /// A value, or `nil` when the units need more than 120 bits.
+  public static func exactly(units: Int128, scale: Int) -> ExactDecimal? {
+    guard units >= -maxUnits, units <= maxUnits else { return nil }
+    return ExactDecimal(units: units, scale: scale)
+  }
 
   /// The largest scale kept: 18 fractional digits.
   public static let maxScale = 18
 
   public init(units: Int128, scale: Int) {
     precondition(scale >= 0 && scale <= 36, "scale out of range")
-    if let small = Int64(exactly: units) {
-      storage = .small(small)
-    } else {
-      storage = .large(LargeUnits(units))
-    }
-    digits = Int8(scale)
+    precondition(units >= -ExactDecimal.maxUnits && units <= ExactDecimal.maxUnits, "units beyond 120 bits")
+    packedHigh = Int64(truncatingIfNeeded: units >> 64) << 8 | Int64(scale)
+    low = UInt64(truncatingIfNeeded: units)
   }
 
   /// An integer.
@@ -64,14 +71,28 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
   public func rescaled(to newScale: Int) -> ExactDecimal? {
     if newScale == scale { return self }
     if newScale < scale { return rounded(toScale: newScale) }
+    if let small = smallUnits, newScale - scale < 19 {
+      let (value, overflow) = small.multipliedReportingOverflow(
+        by: ExactDecimal.smallPowersOfTen[newScale - scale])
+      if !overflow { return ExactDecimal(units: Int128(value), scale: newScale) }
+    }
     let (value, overflow) = units.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[newScale - scale])
-    return overflow ? nil : ExactDecimal(units: value, scale: newScale)
+    return overflow ? nil : ExactDecimal.exactly(units: value, scale: newScale)
   }
 
   /// The value rounded half away from zero to `digits` fractional digits: 2.345 → 2.35, −0.005 → −0.01.
   public func rounded(toScale digits: Int) -> ExactDecimal {
     guard digits < scale else { return rescaled(to: digits) ?? self }
-    let divisor = ExactDecimal.powersOfTen[scale - digits]
+    let shift = scale - digits
+    // Fast path: units and divisor fit 64 bits, so no 128-bit division is needed.
+    if let small = smallUnits, shift < 19 {
+      let divisor = ExactDecimal.smallPowersOfTen[shift]
+      let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor)
+      var result = quotient
+      if remainder.magnitude * 2 >= divisor.magnitude { result += small < 0 ? -1 : 1 }
+      return ExactDecimal(units: Int128(result), scale: digits)
+    }
+    let divisor = ExactDecimal.powersOfTen[shift]
     let (quotient, remainder) = units.quotientAndRemainder(dividingBy: divisor)
     var result = quotient
     if remainder.magnitude * 2 >= divisor.magnitude { result += units < 0 ? -1 : 1 }
@@ -80,10 +101,14 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
 
   /// The sum, or `nil` on overflow.
   public func adding(_ other: ExactDecimal) -> ExactDecimal? {
+    if scale == other.scale, let a = smallUnits, let b = other.smallUnits {
+      let (sum, overflow) = a.addingReportingOverflow(b)
+      if !overflow { return ExactDecimal(units: Int128(sum), scale: scale) }
+    }
     let common = max(scale, other.scale)
     guard let a = rescaled(to: common), let b = other.rescaled(to: common) else { return nil }
     let (sum, overflow) = a.units.addingReportingOverflow(b.units)
-    return overflow ? nil : ExactDecimal(units: sum, scale: common)
+    return overflow ? nil : ExactDecimal.exactly(units: sum, scale: common)
   }
 
   /// The difference, or `nil` on overflow.
@@ -93,11 +118,21 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
 
   /// The exact product (scales add up; beyond 36 digits the product is rounded to 36), or `nil` on overflow.
   public func multiplied(by other: ExactDecimal) -> ExactDecimal? {
+    if let a = smallUnits, let b = other.smallUnits, scale + other.scale <= 36 {
+      let (product, overflow) = a.multipliedReportingOverflow(by: b)
+      if !overflow { return ExactDecimal(units: Int128(product), scale: scale + other.scale) }
+    }
     let (product, overflow) = units.multipliedReportingOverflow(by: other.units)
     guard !overflow else { return nil }
     let productScale = scale + other.scale
-    if productScale > 36 { return ExactDecimal(units: product, scale: 36).rounded(toScale: 36) }
-    return ExactDecimal(units: product, scale: productScale)
+    if productScale > 36 {
+      // Drop the digits beyond 36 decimals, rounding half away from zero.
+      let divisor = ExactDecimal.powersOfTen[productScale - 36]
+      let (quotient, remainder) = product.quotientAndRemainder(dividingBy: divisor)
+      let rounded = quotient + (remainder.magnitude * 2 >= divisor.magnitude ? (product < 0 ? -1 : 1) : 0)
+      return ExactDecimal.exactly(units: rounded, scale: 36)
+    }
+    return ExactDecimal.exactly(units: product, scale: productScale)
   }
 
   /// The quotient rounded half away from zero to `digits` fractional digits, or `nil` on overflow or division by zero.
@@ -124,7 +159,7 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     var result = tenths
     _ = remainder
     if lastDigit.magnitude >= 5 { result += quotient < 0 ? -1 : 1 }
-    return ExactDecimal(units: result, scale: digits)
+    return ExactDecimal.exactly(units: result, scale: digits)
   }
 
   public var negated: ExactDecimal { ExactDecimal(units: -units, scale: scale) }

@@ -74,6 +74,7 @@ final class OrdersCSVState {
   var lastRateBytes: [UInt8] = []
   var lastRate: ExactDecimal?
   var rejectedRows = 0
+  var rowCount = 0
   var unusable = false
 
   init(options: ImportOptions, file: String) {
@@ -152,6 +153,7 @@ final class OrdersCSVState {
   // MARK: Rows
 
   func readRow(_ record: CSVRecord) {
+    rowCount += 1
     let numberColumn = columnOf[.invoiceNumber]!
     let location = SourceLocation(file: file, line: record.line)
     guard numberColumn < record.count else {
@@ -182,7 +184,12 @@ final class OrdersCSVState {
         index = existing
       } else {
         index = pending.count
-        pending.append(PendingInvoice(number: number, line: record.line, levelCount: headers.count))
+        let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
+        // Reserve the average number of items per invoice so far: fewer regrowths and less slack.
+        if !pending.isEmpty {
+          fresh.items.reserveCapacity(min(64, (rowCount + pending.count - 1) / pending.count))
+        }
+        pending.append(fresh)
         pendingByNumber[number] = index
       }
       lastNumber = Array(numberBytes)
@@ -572,9 +579,7 @@ final class OrdersCSVState {
       }
     }
     guard ok, let issue, let currency, let name else { return nil }
-    let address =
-      value(.customerAddress)?.0.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
-      .filter { !$0.isEmpty } ?? []
+    let address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
     let customer = Party(
       name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
       id: value(.customerId)?.0)

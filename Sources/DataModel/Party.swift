@@ -19,3 +19,15 @@ public struct Party: Hashable, Sendable, Codable {
     self.id = id
   }
 }
+
+extension Party {
+  /// The non-empty lines of a multi-line address (LF, CRLF or CR), trimmed.
+  public static func addressLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    for line in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+      let trimmed = String(decoding: line, as: UTF8.self).trimmingSpaces
+      if !trimmed.isEmpty { lines.append(trimmed) }
+    }
+    return lines
+  }
+}

@@ -53,7 +53,7 @@ import Testing
     #expect(ExactDecimal(-1).divided(by: ExactDecimal(8), scale: 2)!.description == "-0.13")
     #expect(ExactDecimal("1.50")! == ExactDecimal("1.5")!)
     #expect(Set([ExactDecimal("1.50")!, ExactDecimal("1.5")!]).count == 1)
-    let huge = ExactDecimal(units: Int128.max / 2, scale: 0)
+    let huge = ExactDecimal(units: ExactDecimal.maxUnits / 2, scale: 0)
     #expect(huge.multiplied(by: ExactDecimal(3)) == nil)
   }
 
