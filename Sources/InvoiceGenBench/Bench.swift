@@ -58,7 +58,11 @@ enum Bench {
     var pid: pid_t = 0
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    guard posix_spawn(&pid, command[0], nil, nil, argv, environ) == 0 else {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
       throw BenchError.failed("cannot start \(command[0])")
     }
     var status: Int32 = 0
