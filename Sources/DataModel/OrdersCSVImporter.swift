@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads an orders CSV (one row per line item) into invoices, streaming, with a diagnostic for every problem.
 ///
 /// Rows of one invoice need not be adjacent. Invoice-level columns may be blank in some rows, but
@@ -75,6 +77,7 @@ final class OrdersCSVState {
   var lastRate: ExactDecimal?
   var rejectedRows = 0
   var rowCount = 0
+  var descriptions = TextCache()
   var unusable = false
 
   init(options: ImportOptions, file: String) {
@@ -216,7 +219,7 @@ final class OrdersCSVState {
       let range = record.range(column)
       if range.isEmpty || record.bytes[range].allSatisfy({ $0 == 0x20 }) { continue }
       if let existing = invoice.levelValue(column) {
-        if !record.bytes[range].elementsEqual(existing) {
+        if !invoice.levelValue(column, equals: record.bytes, range) {
           let now = record.string(column) ?? "?"
           let before = String(decoding: existing, as: UTF8.self)
           fail(
@@ -242,7 +245,9 @@ final class OrdersCSVState {
   {
     var ok = true
     let descriptionColumn = columnOf[.description]!
-    let description = text(record, descriptionColumn, location, invoice: invoice)
+    let description = descriptions.string(record.bytes, record.range(descriptionColumn)) {
+      text(record, descriptionColumn, location, invoice: invoice)
+    }
     if let description, description.trimmingSpaces.isEmpty {
       fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))
       ok = false
@@ -623,6 +628,18 @@ final class PendingInvoice {
     return entry.line == 0 ? nil : levelBytes[Int(entry.start)..<Int(entry.end)]
   }
 
+  /// Whether the value first given for `column` has the same bytes as `bytes[range]`.
+  func levelValue(_ column: Int, equals bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let entry = levelRanges[column]
+    let length = Int(entry.end - entry.start)
+    guard length == range.count else { return false }
+    return levelBytes.withUnsafeBufferPointer { stored in
+      bytes.withUnsafeBufferPointer { given in
+        memcmp(stored.baseAddress! + Int(entry.start), given.baseAddress! + range.lowerBound, length) == 0
+      }
+    }
+  }
+
   /// The line `column`'s value came from.
   func levelLine(_ column: Int) -> Int { Int(levelRanges[column].line) }
 
@@ -636,10 +653,12 @@ final class PendingInvoice {
 extension String {
   /// The string without leading and trailing whitespace; strings that need no trimming are returned as they are.
   var trimmingSpaces: String {
-    let utf8 = self.utf8
-    guard let first = utf8.first, let last = utf8.last else { return self }
     func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
-    if isPlain(first) && isPlain(last) { return self }
+    var copy = self
+    let plain = copy.withUTF8 { bytes in
+      bytes.isEmpty || (isPlain(bytes[0]) && isPlain(bytes[bytes.count - 1]))
+    }
+    if plain { return self }
     let scalars = unicodeScalars
     guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
