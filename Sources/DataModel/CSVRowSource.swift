@@ -15,19 +15,32 @@ public struct CSVRowSource: TableRowSource {
     self.count = count
   }
 
-  public func forEachRow(_ body: (Int, [String]) throws -> Bool) throws {
+  public func makeCursor() throws -> any TableRowCursor {
     let reader = try CSVReader(path: path, name: name, delimiter: delimiter)
+    let cursor = Cursor(reader: reader, columnCount: columnCount)
+    _ = try cursor.next()  // the header
+    return cursor
+  }
+
+  /// Reads one row at a time from the file.
+  final class Cursor: TableRowCursor {
+    let reader: CSVReader
+    let columnCount: Int
     var record = CSVRecord()
-    guard try reader.next(into: &record) else { return }  // the header
-    var index = 0
-    while try reader.next(into: &record) {
+
+    init(reader: CSVReader, columnCount: Int) {
+      self.reader = reader
+      self.columnCount = columnCount
+    }
+
+    func next() throws -> [String]? {
+      guard try reader.next(into: &record) else { return nil }
       var cells: [String] = []
       cells.reserveCapacity(columnCount)
       for column in 0..<columnCount {
         cells.append(column < record.count ? (record.string(column) ?? "\u{FFFD}") : "")
       }
-      guard try body(index, cells) else { return }
-      index += 1
+      return cells
     }
   }
 }

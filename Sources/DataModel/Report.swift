@@ -111,8 +111,26 @@ public struct ReportTable: Sendable {
 public protocol TableRowSource: Sendable {
   /// The number of rows.
   var count: Int { get }
+  /// A cursor at the first row.
+  func makeCursor() throws -> any TableRowCursor
+}
+
+/// Reads the rows of a `TableRowSource` one at a time, forward only.
+public protocol TableRowCursor: AnyObject {
+  /// The next row's cells, or `nil` after the last row.
+  func next() throws -> [String]?
+}
+
+extension TableRowSource {
   /// Calls `body` with each row in order; stops early when `body` returns false.
-  func forEachRow(_ body: (_ index: Int, _ cells: [String]) throws -> Bool) throws
+  public func forEachRow(_ body: (_ index: Int, _ cells: [String]) throws -> Bool) throws {
+    let cursor = try makeCursor()
+    var index = 0
+    while let row = try cursor.next() {
+      guard try body(index, row) else { return }
+      index += 1
+    }
+  }
 }
 
 /// Rows held in memory, for report JSON and small tables.
@@ -125,8 +143,21 @@ public struct ArrayRowSource: TableRowSource {
 
   public var count: Int { rows.count }
 
-  public func forEachRow(_ body: (Int, [String]) throws -> Bool) throws {
-    for (index, row) in rows.enumerated() where try !body(index, row) { return }
+  public func makeCursor() throws -> any TableRowCursor { Cursor(rows: rows) }
+
+  final class Cursor: TableRowCursor {
+    let rows: [[String]]
+    var index = 0
+
+    init(rows: [[String]]) {
+      self.rows = rows
+    }
+
+    func next() throws -> [String]? {
+      guard index < rows.count else { return nil }
+      defer { index += 1 }
+      return rows[index]
+    }
   }
 }
 
