@@ -41,6 +41,12 @@ public struct Frame {
     case opacity(Double)
     /// The children drawn with a shadow.
     case shadow(Shadow)
+    /// The start of a section: an outline (bookmark) entry at the frame's top.
+    case outline(title: String, level: Int)
+    /// A named place in the document that internal links jump to.
+    case anchor(String)
+    /// A clickable area over the frame's rectangle that jumps to a named anchor.
+    case internalLink(String)
   }
 }
 

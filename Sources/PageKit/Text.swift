@@ -122,6 +122,9 @@ public final class TextNode: LayoutNode {
     self.color = color
   }
 
+  /// The name of the node's frames in dumps: `Text "first 24 characters"`.
+  var frameName: String { "Text \"\(paragraph.string.prefix(24))\"" }
+
   /// The text shaped for a proposed width: unwrapped for `nil` or infinity, else wrapped at the width.
   public func shaped(width: CGFloat?, context: LayoutContext) -> any ShapedText {
     guard let width, width.isFinite else { return idealShape(context) }
@@ -165,7 +168,6 @@ public final class TextNode: LayoutNode {
         ))
     }
     return Frame(
-      name: "Text \"\(paragraph.string.prefix(24))\"", rect: rect,
-      content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))
+      name: frameName, rect: rect, content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))
   }
 }

@@ -51,6 +51,12 @@ public final class CairoSurface {
     }
   }
 
+  /// The PNG encoding of an image surface.
+  public func pngData() throws -> Data {
+    cairo_surface_flush(surface)
+    return try PNGEncoder.encode(surface)
+  }
+
   /// The pixels of an image surface.
   public func pixelBuffer() -> PixelBuffer {
     cairo_surface_flush(surface)

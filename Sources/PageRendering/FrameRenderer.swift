@@ -52,6 +52,19 @@ public final class FrameRenderer {
       cairo_paint_with_alpha(cr, opacity)
     case .shadow(let shadow):
       drawWithShadow(frame, shadow: shadow, cr: cr)
+    case .outline:
+      drawChildren(frame, cr: cr)  // bookmarks are added by the document writer, which knows the page
+    case .anchor(let name):
+      let attributes = "name='\(FrameRenderer.escape(name))' x=\(frame.rect.minX) y=\(frame.rect.minY)"
+      cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes)
+      cairo_tag_end(cr, CAIRO_TAG_DEST)
+      drewLinks = true
+    case .internalLink(let name):
+      drewLinks = true
+      let rect = frame.rect
+      let attributes = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] dest='\(FrameRenderer.escape(name))'"
+      cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+      cairo_tag_end(cr, CAIRO_TAG_LINK)
     }
   }
 
@@ -91,11 +104,15 @@ public final class FrameRenderer {
 
   private func drawLink(_ url: URL, rect: CGRect, cr: OpaquePointer) {
     drewLinks = true
-    let escaped = url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "'", with: "\\'")
+    let escaped = FrameRenderer.escape(url.absoluteString)
     let attributes = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] uri='\(escaped)'"
     cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
     cairo_tag_end(cr, CAIRO_TAG_LINK)
+  }
+
+  /// `text` escaped for a single-quoted cairo tag attribute.
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
   }
 
   func append(_ path: Path, to cr: OpaquePointer) {

@@ -60,6 +60,12 @@ public final class PDFWriter {
     pageCount += 1
   }
 
+  /// Adds a bookmark under `parent` (0 for the top level) pointing at `target` ("page=3 pos=[x y]"); returns its id.
+  @discardableResult
+  public func addOutline(parent: Int32, title: String, target: String) -> Int32 {
+    cairo_pdf_surface_add_outline(surface, parent, title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+  }
+
   /// Lays out `view` at `size` and draws it as one page; returns the layout's warnings.
   @discardableResult
   public func addPage<V: View>(

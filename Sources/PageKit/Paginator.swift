@@ -1,0 +1,135 @@
+import Foundation
+
+/// Breaks a document's flowing bodies into pages, in two passes, so "Page N of M" is exact while pages stream.
+///
+/// Pass 1 (`plan`) lays every page out to count them and find each page's running section, keeping
+/// nothing else. Pass 2 (`layOutPages`) lays them out again, page by page, with the page count known,
+/// and hands each page's frames to the caller, which draws and drops them. Body pagination never
+/// depends on the page count: header and footer heights are measured with a placeholder count.
+public final class Paginator {
+  /// What pass 1 learns: how many pages there are and the running section of each.
+  public struct Plan: Sendable {
+    public var pageCount: Int
+    public var sectionTitles: [String?]
+  }
+
+  /// One laid-out page: its number, size and frames (background, header, body, footer, in drawing order).
+  public struct LaidOutPage {
+    public var number: Int
+    public var size: CGSize
+    public var frames: [Frame]
+  }
+
+  /// The count used for headers and footers while measuring, before the real count is known.
+  public static let placeholderPageCount = 9999
+  /// The most pages one document may have; a body that cannot make progress stops here.
+  public static let maxPages = 1_000_000
+
+  let document: Document
+  let environment: EnvironmentValues
+  let context: LayoutContext
+  private let bodies: [any LayoutNode]
+
+  public init(document: Document, environment: EnvironmentValues = EnvironmentValues(), context: LayoutContext) {
+    self.document = document
+    self.environment = environment
+    self.context = context
+    var inner = environment
+    inner.stackAxis = .vertical
+    bodies = document.pages.map { page in
+      StackNode(
+        axis: .vertical, alignment: HorizontalAlignment.leading.fraction(in: environment.layoutDirection),
+        spacing: StackNode.defaultSpacing, children: ViewResolver.nodes(of: page.content, in: inner),
+        direction: environment.layoutDirection)
+    }
+  }
+
+  /// Pass 1: the page count and each page's running section.
+  public func plan() -> Plan {
+    var titles: [String?] = []
+    var current: String?
+    walk(pageCount: nil, sectionTitles: nil) { _, body in
+      let markers = body.allFrames.compactMap { frame -> String? in
+        if case .outline(let title, _) = frame.content { return title }
+        return nil
+      }
+      titles.append(markers.first ?? current)
+      if let last = markers.last { current = last }
+    }
+    return Plan(pageCount: max(titles.count, 1), sectionTitles: titles)
+  }
+
+  /// Pass 2: lays out the pages in order and hands each to `body` with its header and footer resolved.
+  public func layOutPages(plan: Plan, _ body: (LaidOutPage) throws -> Void) rethrows {
+    try walk(pageCount: plan.pageCount, sectionTitles: plan.sectionTitles) { page, _ in try body(page) }
+  }
+
+  /// The flow loop both passes share; `emit` gets each page and its body frame.
+  private func walk(
+    pageCount: Int?, sectionTitles: [String?]?, emit: (LaidOutPage, Frame) throws -> Void
+  ) rethrows {
+    var number = 0
+    for (template, body) in zip(document.pages, bodies) {
+      var next: (any LayoutNode)? = body
+      while let current = next, number < Paginator.maxPages {
+        number += 1
+        let size = template.size.size
+        let contentWidth = max(0, size.width - template.margins.horizontal)
+        let measuring = PageContext(
+          pageNumber: number, pageCount: Paginator.placeholderPageCount, sectionTitle: nil, pageSize: size)
+        let headerHeight = regionHeight(template.header, measuring, width: contentWidth)
+        let footerHeight = regionHeight(template.footer, measuring, width: contentWidth)
+        let bodyTop = template.margins.top + headerHeight + (headerHeight > 0 ? template.regionSpacing : 0)
+        let bodyBottom = size.height - template.margins.bottom - footerHeight - (footerHeight > 0 ? template.regionSpacing : 0)
+        let bodyHeight = max(0, bodyBottom - bodyTop)
+        let space = FlowSpace(width: contentWidth, available: bodyHeight, pageHeight: bodyHeight, isTopOfPage: true)
+        let piece: FlowPiece
+        switch current.layoutFlow(in: space, context: context) {
+        case .complete(let whole):
+          piece = whole
+          next = nil
+        case .partial(let part, let remainder):
+          piece = part
+          next = remainder
+        case .deferred:
+          piece = FlowPiece(size: .zero) { origin, _ in Frame(name: "empty", rect: CGRect(origin: origin, size: .zero)) }
+          next = nil
+          context.warn(LayoutWarning("page \(number): content could not be placed on an empty page"))
+        }
+        let bodyFrame = piece.place(CGPoint(x: template.margins.leading, y: bodyTop), context)
+        var frames: [Frame] = []
+        if let pageCount, let sectionTitles {
+          let page = PageContext(
+            pageNumber: number, pageCount: pageCount,
+            sectionTitle: sectionTitles.indices.contains(number - 1) ? sectionTitles[number - 1] : nil, pageSize: size)
+          if let background = template.background {
+            frames.append(place(background(page), in: CGRect(origin: .zero, size: size)))
+          }
+          if let header = template.header {
+            let rect = CGRect(x: template.margins.leading, y: template.margins.top, width: contentWidth, height: headerHeight)
+            frames.append(place(header(page), in: rect))
+          }
+          frames.append(bodyFrame)
+          if let footer = template.footer {
+            let rect = CGRect(
+              x: template.margins.leading, y: size.height - template.margins.bottom - footerHeight, width: contentWidth,
+              height: footerHeight)
+            frames.append(place(footer(page), in: rect))
+          }
+        }
+        try emit(LaidOutPage(number: number, size: size, frames: frames), bodyFrame)
+      }
+    }
+  }
+
+  private func regionHeight(_ make: ((PageContext) -> AnyView)?, _ page: PageContext, width: CGFloat) -> CGFloat {
+    guard let make else { return 0 }
+    let node = ViewResolver.node(of: make(page), in: environment)
+    return node.sizeThatFits(ProposedViewSize(width: width, height: nil), context: context).height
+  }
+
+  private func place(_ view: AnyView, in rect: CGRect) -> Frame {
+    let node = ViewResolver.node(of: view, in: environment)
+    return node.place(in: rect, context: context)
+  }
+}

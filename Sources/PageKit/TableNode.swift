@@ -1,0 +1,242 @@
+import Foundation
+
+/// The node of a `Table`: measures rows one at a time and flows them over pages.
+final class TableNode: FlowingNode {
+  let table: Table
+  let direction: LayoutDirection
+  private let bodyEnvironments: [EnvironmentValues]
+  private let boldEnvironments: [EnvironmentValues]
+  private let colors: (body: RGBAColor, rule: RGBAColor, header: RGBAColor?, zebra: RGBAColor?)
+  private var widthCache: (width: CGFloat, columns: [CGFloat])?
+  /// How many rows `fit` columns look at to find their width.
+  static let fitSampleRows = 200
+
+  init(table: Table, environment: EnvironmentValues) {
+    self.table = table
+    direction = environment.layoutDirection
+    bodyEnvironments = table.columns.map { column in
+      var env = environment
+      env.multilineTextAlignment = column.alignment
+      env.lineLimit = nil
+      return env
+    }
+    boldEnvironments = bodyEnvironments.map { env in
+      var bold = env
+      bold.font = env.font.weight(.bold)
+      return bold
+    }
+    let scheme = environment.colorScheme
+    let text: RGBAColor
+    if case .color(let color)? = environment.foregroundStyle?.resolve(in: .zero, environment: environment) {
+      text = color
+    } else {
+      text = Color.primary.resolve(in: scheme)
+    }
+    colors = (
+      text, table.style.ruleColor.resolve(in: scheme), table.style.headerBackground?.resolve(in: scheme),
+      table.style.zebra?.resolve(in: scheme)
+    )
+  }
+
+  // MARK: Rows
+
+  /// A row shaped at the column widths: each cell's text and the lines of it this row shows.
+  struct MeasuredRow {
+    enum Kind { case header, body, footer, continuation }
+    var cells: [(shaped: any ShapedText, lines: Range<Int>)]
+    var kind: Kind
+    var cellsText: [String]
+
+    /// The height of the lines of every cell, the tallest.
+    func contentHeight() -> CGFloat {
+      cells.map { cell -> CGFloat in
+        guard let first = cell.lines.first, let last = cell.lines.last else { return 0 }
+        let lines = cell.shaped.lines
+        return lines[last].top + lines[last].height - lines[first].top
+      }.max() ?? 0
+    }
+  }
+
+  func measure(_ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], context: LayoutContext) -> MeasuredRow {
+    let padding = table.style.cellPadding
+    var shapedCells: [(shaped: any ShapedText, lines: Range<Int>)] = []
+    shapedCells.reserveCapacity(widths.count)
+    for (index, width) in widths.enumerated() {
+      let text = index < cells.count ? cells[index] : ""
+      let env = kind == .body ? bodyEnvironments[index] : boldEnvironments[index]
+      let paragraph = Text(verbatim: text).paragraph(in: env)
+      let shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
+      shapedCells.append((shaped, 0..<shaped.lines.count))
+    }
+    return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells)
+  }
+
+  func height(_ row: MeasuredRow) -> CGFloat {
+    row.contentHeight() + table.style.cellPadding.vertical
+  }
+
+  /// The part of `row` that fits in `height`, and the rest (nil when all of it fits).
+  func split(_ row: MeasuredRow, height: CGFloat) -> (MeasuredRow, MeasuredRow?) {
+    let room = height - table.style.cellPadding.vertical
+    var first = row
+    var rest = row
+    var anyLeft = false
+    for (index, cell) in row.cells.enumerated() {
+      let lines = cell.shaped.lines
+      guard let start = cell.lines.first else { continue }
+      var end = start
+      while end < cell.lines.upperBound, lines[end].top + lines[end].height - lines[start].top <= room + 0.01 { end += 1 }
+      if end == start { end = start + 1 }  // at least one line, or nothing moves forward
+      first.cells[index].lines = start..<end
+      rest.cells[index].lines = end..<cell.lines.upperBound
+      if end < cell.lines.upperBound { anyLeft = true }
+    }
+    return (first, anyLeft ? rest : nil)
+  }
+
+  // MARK: Columns
+
+  /// The width of every column for a table `width` wide.
+  func columnWidths(_ width: CGFloat, context: LayoutContext) -> [CGFloat] {
+    if let cache = widthCache, cache.width == width { return cache.columns }
+    let columns = table.columns
+    var widths = [CGFloat](repeating: 0, count: columns.count)
+    let fitted = columns.indices.filter { columns[$0].width == .fit }
+    if !fitted.isEmpty {
+      var samples: [[String]] = [columns.map(\.title)] + table.footer
+      let cursor = table.rows.makeCursor()
+      for _ in 0..<TableNode.fitSampleRows {
+        guard let row = cursor() else { break }
+        samples.append(row)
+      }
+      let padding = table.style.cellPadding.horizontal
+      for index in fitted {
+        widths[index] = samples.enumerated().map { rowIndex, row -> CGFloat in
+          let text = index < row.count ? row[index] : ""
+          let env = rowIndex == 0 || rowIndex <= table.footer.count ? boldEnvironments[index] : bodyEnvironments[index]
+          return context.textShaper.shape(Text(verbatim: text).paragraph(in: env), width: nil).size.width
+        }.max().map { $0 + padding + 0.5 } ?? padding
+      }
+    }
+    var fixed: CGFloat = 0
+    for (index, column) in columns.enumerated() {
+      if case .fixed(let points) = column.width {
+        widths[index] = points
+        fixed += points
+      }
+    }
+    let fittedTotal = fitted.reduce(CGFloat(0)) { $0 + widths[$1] }
+    var left = width - fixed - fittedTotal
+    if left < 0, fittedTotal > 0 {
+      // Fitted columns give up width in proportion to theirs.
+      let scale = max(0, (width - fixed) / fittedTotal)
+      for index in fitted { widths[index] *= scale }
+      left = 0
+    }
+    let shares = columns.reduce(CGFloat(0)) { total, column in
+      if case .fraction(let share) = column.width { return total + share }
+      return total
+    }
+    for (index, column) in columns.enumerated() {
+      if case .fraction(let share) = column.width { widths[index] = shares > 0 ? max(0, left) * share / shares : 0 }
+    }
+    widthCache = (width, widths)
+    return widths
+  }
+
+  // MARK: Frames
+
+  func rowFrame(_ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat]) -> Frame {
+    let padding = table.style.cellPadding
+    let rowHeight = height(row)
+    let rect = CGRect(x: origin.x, y: origin.y, width: width, height: rowHeight)
+    var children: [Frame] = []
+    switch row.kind {
+    case .header:
+      if let fill = colors.header { children.append(Frame(name: "header fill", rect: rect, content: .fill(Path(rect), .color(fill)))) }
+    case .body:
+      if let zebra = colors.zebra, index % 2 == 1 {
+        children.append(Frame(name: "zebra", rect: rect, content: .fill(Path(rect), .color(zebra))))
+      }
+    case .footer, .continuation:
+      break
+    }
+    var x: CGFloat = 0
+    for (column, cell) in row.cells.enumerated() {
+      let columnWidth = widths[column]
+      let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
+      x += columnWidth
+      guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else { continue }
+      let lines = cell.shaped.lines
+      let textHeight = lines[last].top + lines[last].height - lines[first].top
+      let textWidth = cell.shaped.size.width
+      let inner = columnWidth - padding.horizontal
+      let offset: CGFloat
+      switch (table.columns[column].alignment, direction) {
+      case (.center, _): offset = (inner - textWidth) / 2
+      case (.trailing, .leftToRight), (.leading, .rightToLeft), (.justified, .rightToLeft): offset = inner - textWidth
+      default: offset = 0
+      }
+      let cellRect = CGRect(
+        x: left + (direction == .rightToLeft ? padding.trailing : padding.leading) + offset, y: origin.y + padding.top,
+        width: textWidth, height: textHeight)
+      children.append(
+        Frame(
+          name: "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
+          rect: cellRect,
+          content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body))))
+    }
+    let ruleThickness: CGFloat = 0.5
+    if row.kind == .header || (row.kind == .body && table.style.rowRules) {
+      let rule = CGRect(x: origin.x, y: origin.y + rowHeight - ruleThickness, width: width, height: ruleThickness)
+      children.append(Frame(name: "rule", rect: rule, content: .fill(Path(rule), .color(colors.rule))))
+    }
+    if row.kind == .footer || row.kind == .continuation {
+      let rule = CGRect(x: origin.x, y: origin.y, width: width, height: ruleThickness)
+      children.append(Frame(name: "rule", rect: rule, content: .fill(Path(rule), .color(colors.rule))))
+    }
+    let name: String
+    switch row.kind {
+    case .header: name = "HeaderRow"
+    case .body: name = "Row \(index + 1)"
+    case .footer: name = "FooterRow"
+    case .continuation: name = "ContinuationRow"
+    }
+    return Frame(name: name, rect: rect, children: children)
+  }
+
+  /// A row with `label` in the label column and `total` in the totalled column.
+  func continuationRow(label: String, total: String, widths: [CGFloat], context: LayoutContext) -> MeasuredRow {
+    var cells = [String](repeating: "", count: table.columns.count)
+    if let continuation = table.continuation {
+      if cells.indices.contains(continuation.labelColumn) { cells[continuation.labelColumn] = label }
+      if cells.indices.contains(continuation.column) { cells[continuation.column] = total }
+    }
+    return measure(cells, kind: .continuation, widths: widths, context: context)
+  }
+
+  // MARK: LayoutNode
+
+  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
+    let width = proposal.width ?? columnWidths(.infinity, context: context).reduce(0, +)
+    let widths = columnWidths(width.isFinite ? width : 10_000, context: context)
+    var total = height(measure(table.columns.map(\.title), kind: .header, widths: widths, context: context))
+    let cursor = table.rows.makeCursor()
+    while let row = cursor() { total += height(measure(row, kind: .body, widths: widths, context: context)) }
+    for row in table.footer { total += height(measure(row, kind: .footer, widths: widths, context: context)) }
+    return CGSize(width: widths.reduce(0, +), height: total)
+  }
+
+  func place(in rect: CGRect, context: LayoutContext) -> Frame {
+    let state = TableFlow(table: self)
+    let space = FlowSpace(width: rect.width, available: .infinity, pageHeight: .infinity, isTopOfPage: true)
+    guard case .complete(let piece) = state.flow(in: space, context: context) else {
+      return Frame(name: "Table", rect: rect)
+    }
+    return piece.place(rect.origin, context)
+  }
+
+  func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
+    TableFlow(table: self).flow(in: space, context: context)
+  }
+}

@@ -1,0 +1,102 @@
+import CCairo
+import Foundation
+import PageKit
+
+/// Renders a multi-page `Document` to a streamed PDF (or one PNG or SVG per page) with exact "Page N of M".
+///
+/// Two passes: the first finds the page breaks and the page count, keeping nothing of the pages;
+/// the second lays each page out again and draws it at once, so memory stays flat however long the
+/// document is. Section titles become PDF bookmarks; anchors and internal links work in the PDF.
+public final class DocumentRenderer {
+  public let document: Document
+  public var environment: EnvironmentValues
+  public var resources: RenderResources
+  /// Problems met while laying out (missing images, content cut at a page edge…).
+  public private(set) var warnings: [LayoutWarning] = []
+
+  public init(document: Document, environment: EnvironmentValues = EnvironmentValues(), resources: RenderResources = .forCurrentThread) {
+    self.document = document
+    self.environment = environment
+    self.resources = resources
+  }
+
+  /// The document's metadata for a PDF; `creationDate` overrides `SOURCE_DATE_EPOCH` and now.
+  func metadata(creationDate: Date?) -> PDFMetadata {
+    PDFMetadata(
+      title: document.title, author: document.author, subject: document.subject, keywords: document.keywords,
+      creator: document.creator, creationDate: creationDate)
+  }
+
+  /// Writes the document as one PDF and returns its page count.
+  @discardableResult
+  public func writePDF(to path: String, creationDate: Date? = nil, durable: Bool = false) throws -> Int {
+    let context = resources.makeLayoutContext()
+    let paginator = Paginator(document: document, environment: environment, context: context)
+    let plan = paginator.plan()
+    let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
+    var parents: [Int: Int32] = [:]  // outline level → id of the last entry at that level
+    try paginator.layOutPages(plan: plan) { page in
+      writer.beginPage(size: page.size)
+      for frame in page.frames { writer.draw(frame) }
+      for frame in page.frames {
+        for marker in frame.allFrames {
+          guard case .outline(let title, let level) = marker.content else { continue }
+          let parent = level > 1 ? (parents[level - 1] ?? 0) : 0
+          let target = "page=\(page.number) pos=[\(marker.rect.minX) \(marker.rect.minY)]"
+          let id = writer.addOutline(parent: parent, title: title, target: target)
+          parents[level] = id
+          parents = parents.filter { $0.key <= level }
+        }
+      }
+      writer.endPage()
+    }
+    try writer.close(durable: durable)
+    warnings = context.warnings
+    return plan.pageCount
+  }
+
+  /// Writes one PNG per page at `scale` pixels per point; `path(n)` names page n's file. Returns the page count.
+  @discardableResult
+  public func writePNGs(scale: Double = 2, opaque: Bool = true, path: (Int) -> String) throws -> Int {
+    try writePages { page in
+      let width = Int((page.size.width * scale).rounded(.up))
+      let height = Int((page.size.height * scale).rounded(.up))
+      let surface = try CairoSurface.image(width: width, height: height)
+      let cairo = try surface.makeContext()
+      if opaque {
+        let background = Color.background.resolve(in: environment.colorScheme)
+        cairo_set_source_rgb(cairo.cr, background.red, background.green, background.blue)
+        cairo_paint(cairo.cr)
+      }
+      cairo.scale(by: scale)
+      let renderer = FrameRenderer()
+      for frame in page.frames { renderer.draw(frame, in: cairo) }
+      try cairo.checkStatus("drawing page \(page.number)")
+      try AtomicFile.write(try surface.pngData(), to: path(page.number))
+    }
+  }
+
+  /// Writes one SVG per page; `path(n)` names page n's file. Returns the page count.
+  @discardableResult
+  public func writeSVGs(path: (Int) -> String) throws -> Int {
+    try writePages { page in
+      let file = AtomicFile(path: path(page.number))
+      let surface = try CairoSurface.svg(path: file.temporaryPath, size: page.size)
+      let cairo = try surface.makeContext()
+      let renderer = FrameRenderer()
+      for frame in page.frames { renderer.draw(frame, in: cairo) }
+      try cairo.checkStatus("drawing page \(page.number)")
+      try surface.finish()
+      try file.commit()
+    }
+  }
+
+  private func writePages(_ draw: (Paginator.LaidOutPage) throws -> Void) throws -> Int {
+    let context = resources.makeLayoutContext()
+    let paginator = Paginator(document: document, environment: environment, context: context)
+    let plan = paginator.plan()
+    try paginator.layOutPages(plan: plan, draw)
+    warnings = context.warnings
+    return plan.pageCount
+  }
+}
