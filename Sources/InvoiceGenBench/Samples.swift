@@ -19,7 +19,8 @@ enum Samples {
     try card.writePNG(to: dir + "/card.png")
     card.environment.colorScheme = .dark
     try card.writePNG(to: dir + "/card-dark.png")
-    let pages = try DocumentRenderer(document: DocumentSample.document(rows: 120)).writePDF(to: dir + "/document.pdf")
+    let pages = try DocumentRenderer(document: DocumentSample.document(rows: 120)).writePDF(
+      to: dir + "/document.pdf")
     print("wrote \(dir)/page.pdf, page.png, page.svg, card.png, card-dark.png, document.pdf (\(pages) pages)")
   }
 }

@@ -33,7 +33,9 @@ public struct FlowPiece {
 
   /// A piece that places `node` whole at `size`.
   public static func whole(_ node: any LayoutNode, size: CGSize) -> FlowPiece {
-    FlowPiece(size: size) { origin, context in node.place(in: CGRect(origin: origin, size: size), context: context) }
+    FlowPiece(size: size) { origin, context in
+      node.place(in: CGRect(origin: origin, size: size), context: context)
+    }
   }
 }
 
@@ -89,7 +91,10 @@ extension LayoutNode {
     let size = sizeThatFits(ProposedViewSize(width: space.width, height: nil), context: context)
     if size.height <= space.available + 0.01 || space.isTopOfPage {
       if size.height > space.pageHeight + 0.01 {
-        context.warn(LayoutWarning("content \(Int(size.height)) points tall does not fit a page of \(Int(space.pageHeight)) points and is cut"))
+        context.warn(
+          LayoutWarning(
+            "content \(Int(size.height)) points tall does not fit a page of \(Int(space.pageHeight)) points and is cut"
+          ))
       }
       return .complete(.whole(self, size: size))
     }

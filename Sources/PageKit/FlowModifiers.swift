@@ -68,7 +68,8 @@ final class KeepWithNextNode: WrappingNode, FlowingNode, FlowTraitsProviding {
 
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     switch child.layoutFlow(in: space, context: context) {
-    case .partial(let piece, let remainder): return .partial(piece, remainder: KeepWithNextNode(child: remainder))
+    case .partial(let piece, let remainder):
+      return .partial(piece, remainder: KeepWithNextNode(child: remainder))
     case let other: return other
     }
   }

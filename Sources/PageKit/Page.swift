@@ -20,7 +20,9 @@ public struct PageSize: Hashable, Sendable {
   public static let legal = PageSize(width: 612, height: 1008)
 
   /// Any size, in points.
-  public static func custom(width: CGFloat, height: CGFloat) -> PageSize { PageSize(width: width, height: height) }
+  public static func custom(width: CGFloat, height: CGFloat) -> PageSize {
+    PageSize(width: width, height: height)
+  }
 
   /// The same paper turned sideways.
   public var landscape: PageSize { PageSize(width: max(width, height), height: min(width, height)) }
@@ -70,7 +72,9 @@ public struct Page {
   public var regionSpacing: CGFloat = 12
 
   /// Pages of `size` with `margins` around the header, body and footer; the body flows over as many pages as it needs.
-  public init(size: PageSize = .a4, margins: EdgeInsets = EdgeInsets(40), @ViewBuilder content: () -> ViewList) {
+  public init(
+    size: PageSize = .a4, margins: EdgeInsets = EdgeInsets(40), @ViewBuilder content: () -> ViewList
+  ) {
     self.size = size
     self.margins = margins
     self.content = content()

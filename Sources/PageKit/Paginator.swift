@@ -30,7 +30,9 @@ public final class Paginator {
   let context: LayoutContext
   private let bodies: [any LayoutNode]
 
-  public init(document: Document, environment: EnvironmentValues = EnvironmentValues(), context: LayoutContext) {
+  public init(
+    document: Document, environment: EnvironmentValues = EnvironmentValues(), context: LayoutContext
+  ) {
     self.document = document
     self.environment = environment
     self.context = context
@@ -80,9 +82,12 @@ public final class Paginator {
         let headerHeight = regionHeight(template.header, measuring, width: contentWidth)
         let footerHeight = regionHeight(template.footer, measuring, width: contentWidth)
         let bodyTop = template.margins.top + headerHeight + (headerHeight > 0 ? template.regionSpacing : 0)
-        let bodyBottom = size.height - template.margins.bottom - footerHeight - (footerHeight > 0 ? template.regionSpacing : 0)
+        let bodyBottom =
+          size.height - template.margins.bottom - footerHeight
+          - (footerHeight > 0 ? template.regionSpacing : 0)
         let bodyHeight = max(0, bodyBottom - bodyTop)
-        let space = FlowSpace(width: contentWidth, available: bodyHeight, pageHeight: bodyHeight, isTopOfPage: true)
+        let space = FlowSpace(
+          width: contentWidth, available: bodyHeight, pageHeight: bodyHeight, isTopOfPage: true)
         let piece: FlowPiece
         switch current.layoutFlow(in: space, context: context) {
         case .complete(let whole):
@@ -92,7 +97,9 @@ public final class Paginator {
           piece = part
           next = remainder
         case .deferred:
-          piece = FlowPiece(size: .zero) { origin, _ in Frame(name: "empty", rect: CGRect(origin: origin, size: .zero)) }
+          piece = FlowPiece(size: .zero) { origin, _ in
+            Frame(name: "empty", rect: CGRect(origin: origin, size: .zero))
+          }
           next = nil
           context.warn(LayoutWarning("page \(number): content could not be placed on an empty page"))
         }
@@ -101,18 +108,21 @@ public final class Paginator {
         if let pageCount, let sectionTitles {
           let page = PageContext(
             pageNumber: number, pageCount: pageCount,
-            sectionTitle: sectionTitles.indices.contains(number - 1) ? sectionTitles[number - 1] : nil, pageSize: size)
+            sectionTitle: sectionTitles.indices.contains(number - 1) ? sectionTitles[number - 1] : nil,
+            pageSize: size)
           if let background = template.background {
             frames.append(place(background(page), in: CGRect(origin: .zero, size: size)))
           }
           if let header = template.header {
-            let rect = CGRect(x: template.margins.leading, y: template.margins.top, width: contentWidth, height: headerHeight)
+            let rect = CGRect(
+              x: template.margins.leading, y: template.margins.top, width: contentWidth, height: headerHeight)
             frames.append(place(header(page), in: rect))
           }
           frames.append(bodyFrame)
           if let footer = template.footer {
             let rect = CGRect(
-              x: template.margins.leading, y: size.height - template.margins.bottom - footerHeight, width: contentWidth,
+              x: template.margins.leading, y: size.height - template.margins.bottom - footerHeight,
+              width: contentWidth,
               height: footerHeight)
             frames.append(place(footer(page), in: rect))
           }
@@ -122,7 +132,9 @@ public final class Paginator {
     }
   }
 
-  private func regionHeight(_ make: ((PageContext) -> AnyView)?, _ page: PageContext, width: CGFloat) -> CGFloat {
+  private func regionHeight(_ make: ((PageContext) -> AnyView)?, _ page: PageContext, width: CGFloat)
+    -> CGFloat
+  {
     guard let make else { return 0 }
     let node = ViewResolver.node(of: make(page), in: environment)
     return node.sizeThatFits(ProposedViewSize(width: width, height: nil), context: context).height

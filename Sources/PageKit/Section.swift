@@ -19,7 +19,8 @@ public struct Section: View, SingleNodeView {
     inner.stackAxis = .vertical
     let marker = OutlineMarkerNode(title: title, level: level)
     return StackNode(
-      axis: .vertical, alignment: HorizontalAlignment.leading.fraction(in: environment.layoutDirection), spacing: 0,
+      axis: .vertical, alignment: HorizontalAlignment.leading.fraction(in: environment.layoutDirection),
+      spacing: 0,
       children: [marker] + ViewResolver.nodes(of: content, in: inner), direction: environment.layoutDirection)
   }
 }
@@ -48,12 +49,16 @@ final class OutlineMarkerNode: LayoutNode, FlowTraitsProviding {
 extension View {
   /// Names this place so `link(to:)` can jump to it.
   public func anchor(_ name: String) -> some View {
-    LayoutModified(content: self) { child, _ in MarkerNode(child: child, name: "anchor", content: .anchor(name)) }
+    LayoutModified(content: self) { child, _ in
+      MarkerNode(child: child, name: "anchor \(name)", content: .anchor(name))
+    }
   }
 
   /// This view as a clickable area that jumps to the place named `anchor` in the same document.
   public func link(to anchor: String) -> some View {
-    LayoutModified(content: self) { child, _ in MarkerNode(child: child, name: "link", content: .internalLink(anchor)) }
+    LayoutModified(content: self) { child, _ in
+      MarkerNode(child: child, name: "link \(anchor)", content: .internalLink(anchor))
+    }
   }
 }
 
@@ -72,6 +77,8 @@ final class MarkerNode: WrappingNode, FlowTraitsProviding {
   var traits: FlowTraits { child.flowTraits }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    Frame(name: name, rect: rect, children: [child.place(in: rect, context: context), Frame(name: name, rect: rect, content: content)])
+    Frame(
+      name: "marked", rect: rect,
+      children: [child.place(in: rect, context: context), Frame(name: name, rect: rect, content: content)])
   }
 }

@@ -53,7 +53,9 @@ extension StackNode: FlowingNode {
     StackNode(axis: axis, alignment: alignment, spacing: spacing, children: rest, direction: direction)
   }
 
-  private func stackPiece(_ pieces: [(piece: FlowPiece, y: CGFloat, index: Int)], width: CGFloat, height: CGFloat)
+  private func stackPiece(
+    _ pieces: [(piece: FlowPiece, y: CGFloat, index: Int)], width: CGFloat, height: CGFloat
+  )
     -> FlowPiece
   {
     let alignment = self.alignment
@@ -62,7 +64,9 @@ extension StackNode: FlowingNode {
         let x = origin.x + (width - entry.piece.size.width) * alignment
         return entry.piece.place(CGPoint(x: x, y: origin.y + entry.y), context)
       }
-      return Frame(name: "VStack", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)), children: frames)
+      return Frame(
+        name: "VStack", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)),
+        children: frames)
     }
   }
 }

@@ -100,7 +100,9 @@ public struct Table: View, SingleNodeView {
   let continuation: TableContinuation?
   var style = TableStyle()
 
-  public init(columns: [TableColumn], rows: TableRows, footer: [[String]] = [], continuation: TableContinuation? = nil) {
+  public init(
+    columns: [TableColumn], rows: TableRows, footer: [[String]] = [], continuation: TableContinuation? = nil
+  ) {
     self.columns = columns
     self.rows = rows
     self.footer = footer

@@ -47,18 +47,22 @@ final class TableFlow: FlowingNode {
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     let widths = table.columnWidths(space.width, context: context)
     let width = space.width
-    let header = table.measure(table.table.columns.map(\.title), kind: .header, widths: widths, context: context)
+    let header = table.measure(
+      table.table.columns.map(\.title), kind: .header, widths: widths, context: context)
     let continuation = table.table.continuation
     var rows: [(row: TableNode.MeasuredRow, index: Int, y: CGFloat)] = []
     var y = table.height(header)
     if started, let continuation, let total {
-      let brought = table.continuationRow(label: continuation.broughtLabel, total: total, widths: widths, context: context)
+      let brought = table.continuationRow(
+        label: continuation.broughtLabel, total: total, widths: widths, context: context)
       rows.append((brought, -1, y))
       y += table.height(brought)
     }
-    let reserve = continuation.map {
-      table.height(table.continuationRow(label: $0.carriedLabel, total: total ?? "", widths: widths, context: context))
-    } ?? 0
+    let reserve =
+      continuation.map {
+        table.height(
+          table.continuationRow(label: $0.carriedLabel, total: total ?? "", widths: widths, context: context))
+      } ?? 0
     var totalsBefore: [String?] = []
     var placedBody = 0
     while true {
@@ -138,16 +142,19 @@ final class TableFlow: FlowingNode {
     var rows = rows
     var height = y
     if let continuation = table.table.continuation, let total {
-      let carried = table.continuationRow(label: continuation.carriedLabel, total: total, widths: widths, context: context)
+      let carried = table.continuationRow(
+        label: continuation.carriedLabel, total: total, widths: widths, context: context)
       rows.append((carried, -1, height))
       height += table.height(carried)
     }
     started = true
-    return .partial(piece(header: header, rows: rows, height: height, width: width, widths: widths), remainder: self)
+    return .partial(
+      piece(header: header, rows: rows, height: height, width: width, widths: widths), remainder: self)
   }
 
   private func piece(
-    header: TableNode.MeasuredRow, rows: [(row: TableNode.MeasuredRow, index: Int, y: CGFloat)], height: CGFloat,
+    header: TableNode.MeasuredRow, rows: [(row: TableNode.MeasuredRow, index: Int, y: CGFloat)],
+    height: CGFloat,
     width: CGFloat, widths: [CGFloat]
   ) -> FlowPiece {
     let table = self.table
@@ -156,10 +163,13 @@ final class TableFlow: FlowingNode {
       for entry in rows {
         frames.append(
           table.rowFrame(
-            entry.row, index: max(entry.index, 0), at: CGPoint(x: origin.x, y: origin.y + entry.y), width: width,
+            entry.row, index: max(entry.index, 0), at: CGPoint(x: origin.x, y: origin.y + entry.y),
+            width: width,
             widths: widths))
       }
-      return Frame(name: "Table", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)), children: frames)
+      return Frame(
+        name: "Table", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)),
+        children: frames)
     }
   }
 }

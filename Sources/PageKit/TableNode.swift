@@ -46,6 +46,8 @@ final class TableNode: FlowingNode {
     var cells: [(shaped: any ShapedText, lines: Range<Int>)]
     var kind: Kind
     var cellsText: [String]
+    /// How many columns each cell covers (1 unless a label spans several).
+    var spans: [Int]? = nil
 
     /// The height of the lines of every cell, the tallest.
     func contentHeight() -> CGFloat {
@@ -57,18 +59,26 @@ final class TableNode: FlowingNode {
     }
   }
 
-  func measure(_ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], context: LayoutContext) -> MeasuredRow {
+  func measure(
+    _ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], spans: [Int]? = nil, context: LayoutContext
+  ) -> MeasuredRow {
     let padding = table.style.cellPadding
     var shapedCells: [(shaped: any ShapedText, lines: Range<Int>)] = []
     shapedCells.reserveCapacity(widths.count)
-    for (index, width) in widths.enumerated() {
-      let text = index < cells.count ? cells[index] : ""
-      let env = kind == .body ? bodyEnvironments[index] : boldEnvironments[index]
+    var column = 0
+    var cellIndex = 0
+    while column < widths.count {
+      let span = spans.map { $0[cellIndex] } ?? 1
+      let width = widths[column..<min(widths.count, column + span)].reduce(0, +)
+      let text = column < cells.count ? cells[column] : ""
+      let env = kind == .body ? bodyEnvironments[column] : boldEnvironments[column]
       let paragraph = Text(verbatim: text).paragraph(in: env)
       let shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
       shapedCells.append((shaped, 0..<shaped.lines.count))
+      column += span
+      cellIndex += 1
     }
-    return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells)
+    return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells, spans: spans)
   }
 
   func height(_ row: MeasuredRow) -> CGFloat {
@@ -85,7 +95,8 @@ final class TableNode: FlowingNode {
       let lines = cell.shaped.lines
       guard let start = cell.lines.first else { continue }
       var end = start
-      while end < cell.lines.upperBound, lines[end].top + lines[end].height - lines[start].top <= room + 0.01 { end += 1 }
+      while end < cell.lines.upperBound, lines[end].top + lines[end].height - lines[start].top <= room + 0.01
+      { end += 1 }
       if end == start { end = start + 1 }  // at least one line, or nothing moves forward
       first.cells[index].lines = start..<end
       rest.cells[index].lines = end..<cell.lines.upperBound
@@ -111,11 +122,14 @@ final class TableNode: FlowingNode {
       }
       let padding = table.style.cellPadding.horizontal
       for index in fitted {
-        widths[index] = samples.enumerated().map { rowIndex, row -> CGFloat in
-          let text = index < row.count ? row[index] : ""
-          let env = rowIndex == 0 || rowIndex <= table.footer.count ? boldEnvironments[index] : bodyEnvironments[index]
-          return context.textShaper.shape(Text(verbatim: text).paragraph(in: env), width: nil).size.width
-        }.max().map { $0 + padding + 0.5 } ?? padding
+        widths[index] =
+          samples.enumerated().map { rowIndex, row -> CGFloat in
+            let text = index < row.count ? row[index] : ""
+            let env =
+              rowIndex == 0 || rowIndex <= table.footer.count
+              ? boldEnvironments[index] : bodyEnvironments[index]
+            return context.textShaper.shape(Text(verbatim: text).paragraph(in: env), width: nil).size.width
+          }.max().map { $0 + padding + 0.5 } ?? padding
       }
     }
     var fixed: CGFloat = 0
@@ -138,7 +152,9 @@ final class TableNode: FlowingNode {
       return total
     }
     for (index, column) in columns.enumerated() {
-      if case .fraction(let share) = column.width { widths[index] = shares > 0 ? max(0, left) * share / shares : 0 }
+      if case .fraction(let share) = column.width {
+        widths[index] = shares > 0 ? max(0, left) * share / shares : 0
+      }
     }
     widthCache = (width, widths)
     return widths
@@ -146,14 +162,18 @@ final class TableNode: FlowingNode {
 
   // MARK: Frames
 
-  func rowFrame(_ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat]) -> Frame {
+  func rowFrame(_ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat])
+    -> Frame
+  {
     let padding = table.style.cellPadding
     let rowHeight = height(row)
     let rect = CGRect(x: origin.x, y: origin.y, width: width, height: rowHeight)
     var children: [Frame] = []
     switch row.kind {
     case .header:
-      if let fill = colors.header { children.append(Frame(name: "header fill", rect: rect, content: .fill(Path(rect), .color(fill)))) }
+      if let fill = colors.header {
+        children.append(Frame(name: "header fill", rect: rect, content: .fill(Path(rect), .color(fill))))
+      }
     case .body:
       if let zebra = colors.zebra, index % 2 == 1 {
         children.append(Frame(name: "zebra", rect: rect, content: .fill(Path(rect), .color(zebra))))
@@ -162,8 +182,11 @@ final class TableNode: FlowingNode {
       break
     }
     var x: CGFloat = 0
-    for (column, cell) in row.cells.enumerated() {
-      let columnWidth = widths[column]
+    var column = 0
+    for (cellIndex, cell) in row.cells.enumerated() {
+      let span = row.spans.map { $0[cellIndex] } ?? 1
+      defer { column += span }
+      let columnWidth = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
       x += columnWidth
       guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else { continue }
@@ -174,21 +197,25 @@ final class TableNode: FlowingNode {
       let offset: CGFloat
       switch (table.columns[column].alignment, direction) {
       case (.center, _): offset = (inner - textWidth) / 2
-      case (.trailing, .leftToRight), (.leading, .rightToLeft), (.justified, .rightToLeft): offset = inner - textWidth
+      case (.trailing, .leftToRight), (.leading, .rightToLeft), (.justified, .rightToLeft):
+        offset = inner - textWidth
       default: offset = 0
       }
       let cellRect = CGRect(
-        x: left + (direction == .rightToLeft ? padding.trailing : padding.leading) + offset, y: origin.y + padding.top,
+        x: left + (direction == .rightToLeft ? padding.trailing : padding.leading) + offset,
+        y: origin.y + padding.top,
         width: textWidth, height: textHeight)
       children.append(
         Frame(
-          name: "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
+          name:
+            "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
           rect: cellRect,
           content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body))))
     }
     let ruleThickness: CGFloat = 0.5
     if row.kind == .header || (row.kind == .body && table.style.rowRules) {
-      let rule = CGRect(x: origin.x, y: origin.y + rowHeight - ruleThickness, width: width, height: ruleThickness)
+      let rule = CGRect(
+        x: origin.x, y: origin.y + rowHeight - ruleThickness, width: width, height: ruleThickness)
       children.append(Frame(name: "rule", rect: rule, content: .fill(Path(rule), .color(colors.rule))))
     }
     if row.kind == .footer || row.kind == .continuation {
@@ -205,14 +232,24 @@ final class TableNode: FlowingNode {
     return Frame(name: name, rect: rect, children: children)
   }
 
-  /// A row with `label` in the label column and `total` in the totalled column.
-  func continuationRow(label: String, total: String, widths: [CGFloat], context: LayoutContext) -> MeasuredRow {
-    var cells = [String](repeating: "", count: table.columns.count)
-    if let continuation = table.continuation {
-      if cells.indices.contains(continuation.labelColumn) { cells[continuation.labelColumn] = label }
+  /// A row with `label` spanning from the label column up to the totalled column, and `total` under its column.
+  func continuationRow(label: String, total: String, widths: [CGFloat], context: LayoutContext) -> MeasuredRow
+  {
+    let count = table.columns.count
+    var cells = [String](repeating: "", count: count)
+    var spans = [Int](repeating: 1, count: count)
+    if let continuation = table.continuation, cells.indices.contains(continuation.labelColumn) {
+      cells[continuation.labelColumn] = label
       if cells.indices.contains(continuation.column) { cells[continuation.column] = total }
+      if continuation.labelColumn < continuation.column {
+        // The label spans the columns between it and the total.
+        let span = continuation.column - continuation.labelColumn
+        spans =
+          Array(repeating: 1, count: continuation.labelColumn) + [span]
+          + Array(repeating: 1, count: count - continuation.column)
+      }
     }
-    return measure(cells, kind: .continuation, widths: widths, context: context)
+    return measure(cells, kind: .continuation, widths: widths, spans: spans, context: context)
   }
 
   // MARK: LayoutNode

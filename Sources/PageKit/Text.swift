@@ -168,6 +168,7 @@ public final class TextNode: LayoutNode {
         ))
     }
     return Frame(
-      name: frameName, rect: rect, content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))
+      name: frameName, rect: rect,
+      content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))
   }
 }

@@ -33,7 +33,9 @@ public final class TextLinesNode: FlowingNode {
   }
 
   public func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
-    CGSize(width: shaped.size.width, height: lines.count == shaped.lines.count ? shaped.size.height : height(lines))
+    CGSize(
+      width: shaped.size.width, height: lines.count == shaped.lines.count ? shaped.size.height : height(lines)
+    )
   }
 
   public func place(in rect: CGRect, context: LayoutContext) -> Frame {
@@ -51,7 +53,9 @@ public final class TextLinesNode: FlowingNode {
     if height(lines) <= space.available + 0.01 || count == 0 { return .complete(piece(lines)) }
     // How many lines fit in the space left.
     var fitting = 0
-    while fitting < count, height(lines.lowerBound..<(lines.lowerBound + fitting + 1)) <= space.available + 0.01 {
+    while fitting < count,
+      height(lines.lowerBound..<(lines.lowerBound + fitting + 1)) <= space.available + 0.01
+    {
       fitting += 1
     }
     var split = fitting

@@ -14,7 +14,10 @@ public final class DocumentRenderer {
   /// Problems met while laying out (missing images, content cut at a page edge…).
   public private(set) var warnings: [LayoutWarning] = []
 
-  public init(document: Document, environment: EnvironmentValues = EnvironmentValues(), resources: RenderResources = .forCurrentThread) {
+  public init(
+    document: Document, environment: EnvironmentValues = EnvironmentValues(),
+    resources: RenderResources = .forCurrentThread
+  ) {
     self.document = document
     self.environment = environment
     self.resources = resources

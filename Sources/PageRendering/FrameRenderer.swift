@@ -62,7 +62,8 @@ public final class FrameRenderer {
     case .internalLink(let name):
       drewLinks = true
       let rect = frame.rect
-      let attributes = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] dest='\(FrameRenderer.escape(name))'"
+      let attributes =
+        "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] dest='\(FrameRenderer.escape(name))'"
       cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
       cairo_tag_end(cr, CAIRO_TAG_LINK)
     }

@@ -1,0 +1,253 @@
+import Foundation
+import PageKit
+import Testing
+
+/// Pagination with fixed-height blocks and the monospace test shaper (6 × 10 points a character).
+@Suite struct PaginationTests {
+  /// The pages of `document`: for each page, the frames whose names start with `prefix`, as "name y".
+  func pages(_ document: Document, showing prefix: String) -> [[String]] {
+    let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
+    let paginator = Paginator(document: document, context: context)
+    var out: [[String]] = []
+    paginator.layOutPages(plan: paginator.plan()) { page in
+      out.append(
+        page.frames.flatMap(\.allFrames).filter { $0.name.hasPrefix(prefix) }.map {
+          "\($0.name) \(Int($0.rect.minY))"
+        })
+    }
+    return out
+  }
+
+  func block(_ index: Int, height: CGFloat = 40) -> some View {
+    Color.red.frame(height: height).anchor("b\(index)")
+  }
+
+  @Test func fixedBlocksSplitBetweenChildren() {
+    // Body 130 points, blocks of 40 with 8 between: 0, 48 fit (88); 96 + 40 = 136 does not.
+    let document = Document {
+      Page(size: .custom(width: 100, height: 130), margins: EdgeInsets(0)) {
+        ForEach(0..<5) { index in block(index) }
+      }
+    }
+    #expect(
+      pages(document, showing: "anchor b") == [
+        ["anchor b0 0", "anchor b1 48"], ["anchor b2 0", "anchor b3 48"], ["anchor b4 0"],
+      ])
+  }
+
+  @Test func pageBreakForcesANewPageButNeverAnEmptyOne() {
+    let document = Document {
+      Page(size: .custom(width: 100, height: 300), margins: EdgeInsets(0)) {
+        PageBreak()
+        block(0)
+        PageBreak()
+        block(1)
+      }
+    }
+    #expect(pages(document, showing: "anchor b") == [["anchor b0 0"], ["anchor b1 0"]])
+  }
+
+  @Test func keepTogetherMovesABlockWhole() {
+    // Without keepTogether the stack would split after its first text; with it, the stack moves whole.
+    let document = Document {
+      Page(size: .custom(width: 120, height: 60), margins: EdgeInsets(0)) {
+        block(0, height: 25)
+        VStack(spacing: 0) {
+          Text("one")
+          Text("two")
+          Text("three")
+        }.keepTogether()
+      }
+    }
+    #expect(
+      pages(document, showing: "Text") == [[], ["Text \"one\" 0", "Text \"two\" 10", "Text \"three\" 20"]])
+  }
+
+  @Test func keepTogetherSplitsOnlyWhenTallerThanAPage() {
+    let document = Document {
+      Page(size: .custom(width: 120, height: 25), margins: EdgeInsets(0)) {
+        VStack(spacing: 0) {
+          Text("a")
+          Text("b")
+          Text("c")
+        }.keepTogether()
+      }
+    }
+    #expect(pages(document, showing: "Text") == [["Text \"a\" 0", "Text \"b\" 10"], ["Text \"c\" 0"]])
+  }
+
+  @Test func aHeadingNeverEndsAPage() {
+    let document = Document {
+      Page(size: .custom(width: 120, height: 60), margins: EdgeInsets(0)) {
+        block(0, height: 22)
+        Text("Heading").keepWithNext()
+        Color.blue.frame(height: 30)
+      }
+    }
+    // The heading (10 points at y 30) fits, but the block after it does not: both move.
+    #expect(pages(document, showing: "Text") == [[], ["Text \"Heading\" 0"]])
+  }
+
+  /// A paragraph of `lines` lines of "word" at 24 points wide (one word a line).
+  func paragraph(_ lines: Int) -> Text {
+    Text(Array(repeating: "word", count: lines).joined(separator: " "))
+  }
+
+  func splitLines(available: CGFloat, lines: Int) -> [Int] {
+    // A spacer block takes the page's height less `available`; the paragraph follows with no spacing.
+    let document = Document {
+      Page(size: .custom(width: 24, height: 100), margins: EdgeInsets(0)) {
+        VStack(spacing: 0) {
+          Color.clear.frame(height: 100 - available)
+          paragraph(lines).frame(width: 24)
+        }
+      }
+    }
+    let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
+    let paginator = Paginator(document: document, context: context)
+    var counts: [Int] = []
+    paginator.layOutPages(plan: paginator.plan()) { page in
+      let texts = page.frames.flatMap(\.allFrames).compactMap { frame -> Int? in
+        if case .text(let drawing) = frame.content { return drawing.lines.count }
+        return nil
+      }
+      counts.append(texts.reduce(0, +))
+    }
+    return counts
+  }
+
+  @Test(arguments: [
+    (25.0, 6, [2, 4]),  // two lines fit: split 2 | 4
+    (15.0, 6, [0, 6]),  // one line would be an orphan: the paragraph moves whole
+    (45.0, 6, [4, 2]),  // four lines fit: 4 | 2
+    (55.0, 6, [4, 2]),  // five would leave a widow: 4 | 2
+    (25.0, 3, [0, 3]),  // three lines are never split
+  ])
+  func orphanAndWidowControl(available: CGFloat, lines: Int, expected: [Int]) {
+    // When nothing of the paragraph fits, the first page holds only the spacer.
+    #expect(splitLines(available: available, lines: lines) == expected)
+  }
+
+  func table(rows: Int, pageHeight: CGFloat, footer: [[String]] = [], cell: (Int) -> String = { "r\($0)" })
+    -> Document
+  {
+    var style = TableStyle()
+    style.cellPadding = EdgeInsets(top: 3, leading: 2, bottom: 3, trailing: 2)
+    let data = (0..<rows).map { [cell($0), "\($0)"] }
+    return Document {
+      Page(size: .custom(width: 200, height: pageHeight), margins: EdgeInsets(0)) {
+        Table(
+          columns: [
+            TableColumn("Name", width: .fraction(3)),
+            TableColumn("N", width: .fixed(40), alignment: .trailing),
+          ],
+          rows: TableRows(data), footer: footer
+        ).tableStyle(style)
+      }
+    }
+  }
+
+  @Test func headerRowsRepeatOnEveryPage() {
+    // Rows are 16 points (10 + 6 padding): a 100-point page holds the header and five rows.
+    let result = pages(table(rows: 12, pageHeight: 100), showing: "HeaderRow") + []
+    #expect(result == [["HeaderRow 0"], ["HeaderRow 0"], ["HeaderRow 0"]])
+    let rows = pages(table(rows: 12, pageHeight: 100), showing: "Row ")
+    #expect(rows.map(\.count) == [5, 5, 2])
+    #expect(rows[1].first == "Row 6 16")
+  }
+
+  @Test func aTableEndingAtThePageBottomMakesNoBlankPage() {
+    // Header 16 + 5 rows × 16 = 96 of 96 points.
+    let result = pages(table(rows: 5, pageHeight: 96), showing: "Row ")
+    #expect(result.count == 1)
+    #expect(result[0].count == 5)
+  }
+
+  @Test func anEmptyTableShowsItsHeaderAndFooter() {
+    let result = pages(table(rows: 0, pageHeight: 100, footer: [["Total", "0"]]), showing: "")
+      .map { $0.filter { $0.hasPrefix("HeaderRow") || $0.hasPrefix("FooterRow") || $0.hasPrefix("Row ") } }
+    #expect(result == [["HeaderRow 0", "FooterRow 16"]])
+  }
+
+  @Test func footerRowsCloseTheLastPageWithALastRow() {
+    // 5 rows fill the first page; the footer cannot follow, so the fifth row moves with it.
+    let result = pages(table(rows: 5, pageHeight: 96, footer: [["Total", "10"]]), showing: "")
+      .map { $0.filter { $0.hasPrefix("Row ") || $0.hasPrefix("FooterRow") } }
+    #expect(result == [["Row 1 16", "Row 2 32", "Row 3 48", "Row 4 64"], ["Row 5 16", "FooterRow 32"]])
+  }
+
+  @Test func aRowTallerThanAPageIsSplitBetweenItsLines() throws {
+    // Row 1 has 20 lines (20 characters a line in a 152-point cell): 206 points, the page body 100.
+    let long = Array(repeating: "xxxxxxxxxxxxxxxxxxxxxxxxx", count: 20).joined(separator: " ")
+    let document = table(rows: 2, pageHeight: 100, cell: { $0 == 0 ? long : "short" })
+    let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
+    let paginator = Paginator(document: document, context: context)
+    var linesPerPage: [Int] = []
+    paginator.layOutPages(plan: paginator.plan()) { page in
+      let cells = page.frames.flatMap(\.allFrames).filter { $0.name.hasPrefix("Cell \"xxxx") }
+      linesPerPage.append(
+        cells.reduce(0) { total, frame in
+          if case .text(let drawing) = frame.content { return total + drawing.lines.count }
+          return total
+        })
+    }
+    // Every one of the 20 lines is drawn once, over three pages, and nothing is lost.
+    #expect(linesPerPage.reduce(0, +) == 20)
+    #expect(linesPerPage.count >= 3)
+    #expect(linesPerPage.allSatisfy { $0 > 0 })
+  }
+
+  @Test func runningTotalsAreCarriedForward() {
+    var style = TableStyle()
+    style.cellPadding = EdgeInsets(top: 3, leading: 2, bottom: 3, trailing: 2)
+    let data = (1...8).map { ["item \($0)", "\($0)"] }
+    let document = Document {
+      Page(size: .custom(width: 200, height: 100), margins: EdgeInsets(0)) {
+        Table(
+          columns: [TableColumn("Item"), TableColumn("N", width: .fixed(40), alignment: .trailing)],
+          rows: TableRows(data),
+          continuation: TableContinuation(column: 1, initial: "0") { total, cell in
+            String(Int(total)! + Int(cell)!)
+          }
+        ).tableStyle(style)
+      }
+    }
+    let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
+    let paginator = Paginator(document: document, context: context)
+    var continuation: [[String]] = []
+    paginator.layOutPages(plan: paginator.plan()) { page in
+      continuation.append(
+        page.frames.flatMap(\.allFrames).filter { $0.name == "ContinuationRow" }.flatMap { row in
+          row.children.compactMap { cell -> String? in
+            guard case .text(let drawing) = cell.content,
+              let shaped = drawing.shaped as? MonospaceShaper.Shaped
+            else { return nil }
+            return shaped.lineStrings.joined(separator: " ")
+          }
+        })
+    }
+    // Header 16, carried row reserved 16: four rows a page (1+2+3+4 = 10), then brought forward.
+    #expect(continuation.first == ["Carried forward", "10"])
+    #expect(continuation[1].prefix(2) == ["Brought forward", "10"])
+    #expect(continuation.count == 3)
+  }
+
+  @Test func pageNumbersAreExactInHeadersAndFooters() {
+    let document = Document {
+      Page(size: .custom(width: 200, height: 100), margins: EdgeInsets(0)) {
+        Section(title: "First") {
+          ForEach(0..<3) { index in block(index, height: 60) }
+        }
+        Section(title: "Second") {
+          ForEach(0..<2) { index in block(index + 3, height: 60) }
+        }
+      }
+      .footer { page in Text("Page \(page.pageNumber) of \(page.pageCount) \(page.sectionTitle ?? "-")") }
+    }
+    #expect(
+      pages(document, showing: "Text").map { $0.map { String($0.split(separator: "\"")[1]) } } == [
+        ["Page 1 of 5 First"], ["Page 2 of 5 First"], ["Page 3 of 5 First"], ["Page 4 of 5 Second"],
+        ["Page 5 of 5 Second"],
+      ])
+  }
+}
