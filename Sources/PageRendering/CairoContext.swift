@@ -16,6 +16,12 @@ public final class CairoContext {
       throw RenderError.cairo(String(cString: cairo_status_to_string(status)), operation: "cairo_create")
     }
     self.cr = cr
+    // Glyphs at the unhinted positions text was measured with, at every scale.
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_set_font_options(cr, options)
+    cairo_font_options_destroy(options)
   }
 
   deinit { cairo_destroy(cr) }

@@ -1,0 +1,111 @@
+import Foundation
+import PageKit
+import PageRendering
+import Testing
+
+/// Multi-page documents end to end: a table over three pages, read back with poppler-utils and qpdf.
+@Suite(.serialized) struct DocumentTests {
+  static func document(rows: Int) -> Document {
+    let data = (1...rows).map { index in
+      [
+        "R-\(1000 + index)",
+        index % 9 == 0 ? "A longer description that wraps onto a second line of its cell" : "Item \(index)",
+        "\(index % 7 + 1)", "\(index * 13 % 500).\(index % 10)0",
+      ]
+    }
+    return Document(
+      title: "Table report", author: "ACME GmbH", subject: "Pagination test", keywords: ["table", "test"],
+      creator: "invoicegen tests"
+    ) {
+      Page(size: .a4, margins: EdgeInsets(top: 40, leading: 50, bottom: 40, trailing: 50)) {
+        Section(title: "Overview") {
+          Text("Overview").font(.custom("DejaVu Sans", size: 16).bold()).keepWithNext()
+          Text("The table below runs over three pages; its header repeats on each.")
+          Text("Go to the details").underline().foregroundColor(.blue).link(to: "details")
+          Text("Visit example.com").underline().foregroundColor(.blue).link(
+            URL(string: "https://example.com/report")!)
+        }
+        Section(title: "Details") {
+          Text("Details").font(.custom("DejaVu Sans", size: 16).bold()).keepWithNext().anchor("details")
+          Table(
+            columns: [
+              TableColumn("Reference", width: .fit), TableColumn("Description", width: .fraction(1)),
+              TableColumn("Qty", width: .fixed(40), alignment: .trailing),
+              TableColumn("Amount", width: .fixed(70), alignment: .trailing),
+            ], rows: TableRows(data), footer: [["", "Total", "", "—"]])
+        }
+      }
+      .header { page in
+        HStack {
+          Text("Table report").bold()
+          Spacer()
+          Text(page.sectionTitle ?? "")
+        }.font(.custom("DejaVu Sans", size: 8))
+      }
+      .footer { page in
+        Text("Page \(page.pageNumber) of \(page.pageCount)").font(.custom("DejaVu Sans", size: 8))
+          .frame(maxWidth: .infinity)
+      }
+    }
+  }
+
+  static let rows = 95
+
+  func render(_ folder: String) throws -> String {
+    let path = folder + "/report.pdf"
+    let renderer = DocumentRenderer(document: DocumentTests.document(rows: DocumentTests.rows))
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    let pages = try renderer.writePDF(to: path, creationDate: Date(timeIntervalSince1970: 1_767_225_600))
+    #expect(pages == 3)
+    return path
+  }
+
+  @Test func threePagesWithHeadersAndPageNumbers() throws {
+    let path = try render(try TestSupport.temporaryFolder())
+    let info = try TestSupport.run("pdfinfo", [path], environment: ["TZ": "UTC"]).output
+    #expect(info.contains("Pages:           3"))
+    #expect(info.contains("Title:           Table report"))
+    #expect(info.contains("Author:          ACME GmbH"))
+    #expect(info.contains("Subject:         Pagination test"))
+    #expect(info.contains("Keywords:        table, test"))
+    for page in 1...3 {
+      let text = try TestSupport.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", path, "-"])
+        .output
+      #expect(
+        text.contains("Reference") && text.contains("Description") && text.contains("Amount"), "page \(page)")
+      #expect(text.contains("Page \(page) of 3"), "page \(page)")
+    }
+    let last = try TestSupport.run("pdftotext", ["-f", "3", "-l", "3", path, "-"]).output
+    #expect(last.contains("R-\(1000 + DocumentTests.rows)") && last.contains("Total"))
+    // Every row appears exactly once in the whole document: none lost, none repeated at a break.
+    let all = try TestSupport.run("pdftotext", [path, "-"]).output
+    for index in 1...DocumentTests.rows {
+      #expect(all.components(separatedBy: "R-\(1000 + index)").count == 2, "row \(index)")
+    }
+  }
+
+  @Test func sectionsAreBookmarksAndLinksWork() throws {
+    let path = try render(try TestSupport.temporaryFolder())
+    let outlines = try TestSupport.run("qpdf", ["--json", "--json-key=outlines", path]).output
+    #expect(outlines.contains("\"title\": \"Overview\""))
+    #expect(outlines.contains("\"title\": \"Details\""))
+    let check = try TestSupport.run("qpdf", ["--check", path])
+    #expect(check.status == 0, "\(check.output)")
+    let raw = try String(contentsOfFile: path, encoding: .isoLatin1)
+    #expect(raw.contains("https://example.com/report"))
+    // The internal link points at the named destination "details".
+    #expect(raw.contains("(details)") || raw.contains("/details"))
+  }
+
+  @Test(arguments: [1, 2])
+  func goldenPages(_ page: Int) throws {
+    let folder = try TestSupport.temporaryFolder()
+    let renderer = DocumentRenderer(document: DocumentTests.document(rows: DocumentTests.rows))
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    try renderer.writePNGs(scale: 0.75) { folder + "/page-\($0).png" }
+    let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/page-\(page).png"))
+    try GoldenImage.check(data, name: "document-page-\(page)")
+  }
+}
