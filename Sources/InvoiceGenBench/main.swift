@@ -11,6 +11,12 @@ do {
   case "bench":
     let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
     try Bench.run(floor: floor)
+  case "table":
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { throw BenchError.usage }
+    _ = try TableBench.render(rows: rows, to: arguments[2])
+  case "bench-large":
+    let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
+    try TableBench.run(floor: floor)
   case "parse":
     guard arguments.count == 2 else { throw BenchError.usage }
     OrdersBench.parse(arguments[1])

@@ -16,7 +16,11 @@ public struct EnvironmentValues: Sendable {
   /// The style of text and of shapes that are not filled with their own style; `nil` is `Color.primary`.
   public var foregroundStyle: AnyShapeStyle? = nil
   /// The locale for formatting and for the language text is shaped in.
-  public var locale: Locale = Locale(identifier: "en")
+  public var locale: Locale = Locale(identifier: "en") {
+    didSet { languageTag = locale.languageTag }
+  }
+  /// The BCP 47 language of `locale`, worked out once when the locale is set (ICU makes it costly).
+  public private(set) var languageTag = "en"
   /// The direction content reads in; right to left mirrors stacks and leading/trailing alignments.
   public var layoutDirection: LayoutDirection = .leftToRight
   /// Light or dark: semantic colours resolve through it.

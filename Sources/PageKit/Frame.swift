@@ -89,6 +89,12 @@ extension Frame {
     return "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)), \(number(rect.height)))"
   }
 
+  /// Calls `body` with every frame of the tree, depth first, this one first, without building an array.
+  public func forEachFrame(_ body: (Frame) throws -> Void) rethrows {
+    try body(self)
+    for child in children { try child.forEachFrame(body) }
+  }
+
   /// Every frame of the tree, depth first, this one first.
   public var allFrames: [Frame] {
     [self] + children.flatMap(\.allFrames)

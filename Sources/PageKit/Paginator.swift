@@ -51,9 +51,9 @@ public final class Paginator {
     var titles: [String?] = []
     var current: String?
     walk(pageCount: nil, sectionTitles: nil) { _, body in
-      let markers = body.allFrames.compactMap { frame -> String? in
-        if case .outline(let title, _) = frame.content { return title }
-        return nil
+      var markers: [String] = []
+      body.forEachFrame { frame in
+        if case .outline(let title, _) = frame.content { markers.append(title) }
       }
       titles.append(markers.first ?? current)
       if let last = markers.last { current = last }

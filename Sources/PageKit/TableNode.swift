@@ -8,6 +8,9 @@ final class TableNode: FlowingNode {
   private let boldEnvironments: [EnvironmentValues]
   private let colors: (body: RGBAColor, rule: RGBAColor, header: RGBAColor?, zebra: RGBAColor?)
   private var widthCache: (width: CGFloat, columns: [CGFloat])?
+  /// Each column's paragraph settings, made once; a cell only sets the text.
+  private let bodyParagraphs: [Paragraph]
+  private let boldParagraphs: [Paragraph]
   /// How many rows `fit` columns look at to find their width.
   static let fitSampleRows = 200
 
@@ -25,6 +28,8 @@ final class TableNode: FlowingNode {
       bold.font = env.font.weight(.bold)
       return bold
     }
+    bodyParagraphs = bodyEnvironments.map { Text(verbatim: "").paragraph(in: $0) }
+    boldParagraphs = boldEnvironments.map { Text(verbatim: "").paragraph(in: $0) }
     let scheme = environment.colorScheme
     let text: RGBAColor
     if case .color(let color)? = environment.foregroundStyle?.resolve(in: .zero, environment: environment) {
@@ -71,8 +76,8 @@ final class TableNode: FlowingNode {
       let span = spans.map { $0[cellIndex] } ?? 1
       let width = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let text = column < cells.count ? cells[column] : ""
-      let env = kind == .body ? bodyEnvironments[column] : boldEnvironments[column]
-      let paragraph = Text(verbatim: text).paragraph(in: env)
+      var paragraph = kind == .body ? bodyParagraphs[column] : boldParagraphs[column]
+      paragraph.runs[0].text = text
       let shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
       shapedCells.append((shaped, 0..<shaped.lines.count))
       column += span

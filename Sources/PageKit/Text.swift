@@ -84,7 +84,7 @@ public struct Text: View, SingleNodeView, Sendable {
     return Paragraph(
       runs: styled, alignment: environment.multilineTextAlignment, lineLimit: environment.lineLimit,
       truncationMode: environment.truncationMode, lineSpacing: environment.lineSpacing,
-      layoutDirection: environment.layoutDirection, language: environment.locale.languageTag)
+      layoutDirection: environment.layoutDirection, language: environment.languageTag)
   }
 
   func makeNode(in environment: EnvironmentValues) -> any LayoutNode {

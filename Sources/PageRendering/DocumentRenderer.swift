@@ -42,8 +42,8 @@ public final class DocumentRenderer {
       writer.beginPage(size: page.size)
       for frame in page.frames { writer.draw(frame) }
       for frame in page.frames {
-        for marker in frame.allFrames {
-          guard case .outline(let title, let level) = marker.content else { continue }
+        frame.forEachFrame { marker in
+          guard case .outline(let title, let level) = marker.content else { return }
           let parent = level > 1 ? (parents[level - 1] ?? 0) : 0
           let target = "page=\(page.number) pos=[\(marker.rect.minX) \(marker.rect.minY)]"
           let id = writer.addOutline(parent: parent, title: title, target: target)

@@ -59,7 +59,9 @@ public final class PangoTextShaper: TextShaper {
     string.withCString { pango_layout_set_text(layout, $0, -1) }
     let first = paragraph.runs.first?.font ?? .body
     pango_layout_set_font_description(layout, description(for: first))
-    pango_layout_set_attributes(layout, attributes(for: paragraph))
+    let attributes = attributes(for: paragraph)
+    pango_layout_set_attributes(layout, attributes)
+    pango_attr_list_unref(attributes)  // the layout holds its own reference
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     if let width, width.isFinite {
       pango_layout_set_width(layout, Int32((width * CGFloat(ig_pango_scale())).rounded(.down)))
