@@ -39,8 +39,8 @@ enum DocumentSample {
               TableColumn("Amount", width: .fixed(70), alignment: .trailing),
             ],
             rows: TableRows(data), footer: [["", "", "Total", "", "", "—"]],
-            continuation: TableContinuation(column: 5, initial: "0.00") { total, cell in
-              String(format: "%.2f", (Double(total) ?? 0) + (Double(cell) ?? 0))
+            continuation: TableContinuation(column: 5, initial: "0.00") { total, _, cells in
+              String(format: "%.2f", (Double(total) ?? 0) + (Double(cells[5]) ?? 0))
             })
         }
       }

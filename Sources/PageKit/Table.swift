@@ -61,12 +61,14 @@ public struct TableContinuation {
   public var labelColumn: Int
   /// The total before the first row, as shown.
   public var initial: String
-  /// The total after adding a row's cell to the running total; the caller owns the arithmetic (exact money).
-  public var accumulate: (_ total: String, _ cell: String) -> String
+  /// The total after adding row `row` (its index among all rows, and its cells) to the running
+  /// total; the caller owns the arithmetic, so exact money stays exact.
+  public var accumulate: (_ total: String, _ row: Int, _ cells: [String]) -> String
 
   public init(
     carriedLabel: String = "Carried forward", broughtLabel: String = "Brought forward", column: Int,
-    labelColumn: Int = 0, initial: String, accumulate: @escaping (_ total: String, _ cell: String) -> String
+    labelColumn: Int = 0, initial: String,
+    accumulate: @escaping (_ total: String, _ row: Int, _ cells: [String]) -> String
   ) {
     self.carriedLabel = carriedLabel
     self.broughtLabel = broughtLabel

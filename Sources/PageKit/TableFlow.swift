@@ -105,7 +105,7 @@ final class TableFlow: FlowingNode {
         if let continuation, let running = total, row.cellsText.indices.contains(continuation.column),
           row.cells.allSatisfy({ $0.lines.upperBound == $0.shaped.lines.count })
         {
-          total = continuation.accumulate(running, row.cellsText[continuation.column])
+          total = continuation.accumulate(running, rowIndex - 1, row.cellsText)
         }
         continue
       }

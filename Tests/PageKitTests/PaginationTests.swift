@@ -206,8 +206,8 @@ import Testing
         Table(
           columns: [TableColumn("Item"), TableColumn("N", width: .fixed(40), alignment: .trailing)],
           rows: TableRows(data),
-          continuation: TableContinuation(column: 1, initial: "0") { total, cell in
-            String(Int(total)! + Int(cell)!)
+          continuation: TableContinuation(column: 1, initial: "0") { total, _, cells in
+            String(Int(total)! + Int(cells[1])!)
           }
         ).tableStyle(style)
       }
