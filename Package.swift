@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "PageKit", targets: ["PageKit"]),
     .library(name: "PageRendering", targets: ["PageRendering"]),
     .library(name: "DataModel", targets: ["DataModel"]),
+    .executable(name: "invoicegen", targets: ["invoicegen"]),
   ],
   targets: [
     .systemLibrary(
@@ -26,6 +27,11 @@ let package = Package(
       dependencies: ["PageKit", "CCairo"],
       path: "Sources/PageRendering"
     ),
+    .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),
+    .target(
+      name: "InvoiceGenCLI", dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts"],
+      path: "Sources/InvoiceGenCLI"),
+    .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(
       name: "InvoiceGenBench",
       dependencies: ["PageKit", "PageRendering", "DataModel"],

@@ -23,6 +23,11 @@ do {
   case "generate-orders":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { throw BenchError.usage }
     try OrdersBench.generate(rows: rows, to: arguments[2])
+  case "rasterize":
+    guard arguments.count == 3 else { throw BenchError.usage }
+    let renderer = ImageRenderer(content: Image(file: arguments[1]))
+    renderer.scale = 1
+    try renderer.writePNG(to: arguments[2])
   case "sheet":
     guard arguments.count == 3 else { throw BenchError.usage }
     try Samples.contactSheet(of: arguments[1], to: arguments[2])

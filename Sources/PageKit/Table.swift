@@ -64,12 +64,15 @@ public struct TableContinuation {
   /// The total after adding row `row` (its index among all rows, and its cells) to the running
   /// total; the caller owns the arithmetic, so exact money stays exact.
   public var accumulate: (_ total: String, _ row: Int, _ cells: [String]) -> String
+  /// The widest total the table may show, so a `fit` column is wide enough for it.
+  public var widestTotal: String?
 
   public init(
     carriedLabel: String = "Carried forward", broughtLabel: String = "Brought forward", column: Int,
-    labelColumn: Int = 0, initial: String,
+    labelColumn: Int = 0, initial: String, widestTotal: String? = nil,
     accumulate: @escaping (_ total: String, _ row: Int, _ cells: [String]) -> String
   ) {
+    self.widestTotal = widestTotal
     self.carriedLabel = carriedLabel
     self.broughtLabel = broughtLabel
     self.column = column

@@ -120,6 +120,11 @@ final class TableNode: FlowingNode {
     let fitted = columns.indices.filter { columns[$0].width == .fit }
     if !fitted.isEmpty {
       var samples: [[String]] = [columns.map(\.title)] + table.footer
+      if let continuation = table.continuation, let widest = continuation.widestTotal {
+        var row = [String](repeating: "", count: columns.count)
+        if row.indices.contains(continuation.column) { row[continuation.column] = widest }
+        samples.insert(row, at: 1)  // measured bold, like the header and footer rows
+      }
       let cursor = table.rows.makeCursor()
       for _ in 0..<TableNode.fitSampleRows {
         guard let row = cursor() else { break }
@@ -130,9 +135,8 @@ final class TableNode: FlowingNode {
         widths[index] =
           samples.enumerated().map { rowIndex, row -> CGFloat in
             let text = index < row.count ? row[index] : ""
-            let env =
-              rowIndex == 0 || rowIndex <= table.footer.count
-              ? boldEnvironments[index] : bodyEnvironments[index]
+            let boldRows = table.footer.count + (table.continuation?.widestTotal == nil ? 0 : 1)
+            let env = rowIndex <= boldRows ? boldEnvironments[index] : bodyEnvironments[index]
             return context.textShaper.shape(Text(verbatim: text).paragraph(in: env), width: nil).size.width
           }.max().map { $0 + padding + 0.5 } ?? padding
       }

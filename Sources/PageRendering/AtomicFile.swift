@@ -23,6 +23,16 @@ public final class AtomicFile {
   /// The suffix of every temporary file, so leftovers of a killed run can be found and removed.
   public static let suffix = ".invoicegen.tmp"
 
+  /// The process that made a temporary file, read from its name (`.NAME.<pid>-<random>.invoicegen.tmp`).
+  public static func ownerProcess(ofTemporaryName name: String) -> pid_t? {
+    guard name.hasSuffix(suffix) else { return nil }
+    let body = name.dropLast(suffix.count)
+    guard let dot = body.lastIndex(of: ".") else { return nil }
+    let tag = body[body.index(after: dot)...]
+    guard let dash = tag.firstIndex(of: "-") else { return nil }
+    return pid_t(tag[..<dash])
+  }
+
   /// Moves the temporary file into place, fsyncing file and folder first when `durable`.
   public func commit(durable: Bool = false) throws {
     if durable {

@@ -1,0 +1,120 @@
+import DataModel
+import Foundation
+import PageKit
+
+/// A bar or line chart drawn as vectors: axes, value ticks, labels and a legend.
+struct ChartView: View {
+  let chart: ReportChart
+  let brand: Brand
+  static let palette: [Color] = [
+    Color(hex: "#0F4C81")!, Color(hex: "#E07A1F")!, Color(hex: "#2E9E5B")!, Color(hex: "#B8336A")!,
+    Color(hex: "#7B5EA7")!, Color(hex: "#3A9AB8")!,
+  ]
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 6) {
+      if let title = chart.title { Text(title).font(brand.font(10, weight: .bold)) }
+      Canvas { context, size in draw(&context, size: size) }
+        .frame(height: 170)
+      HStack(spacing: 12) {
+        ForEach(Array(chart.series.enumerated()), id: \.offset) { index, series in
+          HStack(spacing: 4) {
+            RoundedRectangle(cornerRadius: 2).fill(color(index)).frame(width: 10, height: 10)
+            Text(series.name).font(brand.font(8))
+          }
+        }
+      }
+    }
+  }
+
+  func color(_ index: Int) -> Color {
+    index == 0 ? brand.accentColor : ChartView.palette[index % ChartView.palette.count]
+  }
+
+  /// Round steps for an axis from `low` to `high`: 1, 2 or 5 times a power of ten.
+  static func ticks(low: Double, high: Double, count: Int = 5) -> [Double] {
+    let span = max(high - low, 1e-9)
+    let raw = span / Double(count)
+    let power = pow(10, floor(log10(raw)))
+    let step = [1.0, 2.0, 5.0, 10.0].map { $0 * power }.first { $0 >= raw } ?? raw
+    let start = floor(low / step) * step
+    var values: [Double] = []
+    var value = start
+    while value <= high + step * 0.5 {
+      values.append(value)
+      value += step
+    }
+    return values
+  }
+
+  func draw(_ context: inout GraphicsContext, size: CGSize) {
+    let values = chart.series.flatMap { $0.values.compactMap { $0 } }
+    let low = min(0, values.min() ?? 0)
+    let high = max(values.max() ?? 1, low + 1)
+    let ticks = ChartView.ticks(low: low, high: high)
+    let top = ticks.last ?? high
+    let bottom = ticks.first ?? low
+    let labelFont = brand.font(7)
+    let axisWidth: CGFloat = 40
+    let plot = CGRect(x: axisWidth, y: 4, width: size.width - axisWidth - 4, height: size.height - 22)
+    func y(_ value: Double) -> CGFloat {
+      plot.maxY - CGFloat((value - bottom) / max(top - bottom, 1e-9)) * plot.height
+    }
+    for tick in ticks {
+      let line = Path { $0.addLines([CGPoint(x: plot.minX, y: y(tick)), CGPoint(x: plot.maxX, y: y(tick))]) }
+      context.stroke(line, with: .color(Color(white: 0.88)), lineWidth: 0.5)
+      let label =
+        tick == tick.rounded() && abs(tick) < 1e15 ? String(Int(tick)) : String(format: "%.2g", tick)
+      context.draw(Text(label).font(labelFont), at: CGPoint(x: plot.minX - 4, y: y(tick)), anchor: .trailing)
+    }
+    let axis = Path {
+      $0.addLines([
+        CGPoint(x: plot.minX, y: plot.minY), CGPoint(x: plot.minX, y: plot.maxY),
+        CGPoint(x: plot.maxX, y: plot.maxY),
+      ])
+    }
+    context.stroke(axis, with: .color(Color(white: 0.35)), lineWidth: 0.8)
+    let count = max(chart.labels.count, 1)
+    let slot = plot.width / CGFloat(count)
+    for (index, label) in chart.labels.enumerated() {
+      context.draw(
+        Text(label).font(labelFont),
+        at: CGPoint(x: plot.minX + slot * (CGFloat(index) + 0.5), y: plot.maxY + 4),
+        anchor: .top)
+    }
+    switch chart.kind {
+    case .bar:
+      let groups = max(chart.series.count, 1)
+      let barWidth = slot * 0.7 / CGFloat(groups)
+      for (seriesIndex, series) in chart.series.enumerated() {
+        for (index, value) in series.values.enumerated() where index < count {
+          guard let value else { continue }
+          let x = plot.minX + slot * CGFloat(index) + slot * 0.15 + barWidth * CGFloat(seriesIndex)
+          let rect = CGRect(
+            x: x, y: min(y(value), y(0)), width: barWidth * 0.92, height: abs(y(value) - y(0)))
+          context.fill(Path(rect), with: .color(color(seriesIndex)))
+        }
+      }
+    case .line:
+      for (seriesIndex, series) in chart.series.enumerated() {
+        var path = Path()
+        var pen = false
+        for (index, value) in series.values.enumerated() where index < count {
+          guard let value else {
+            pen = false
+            continue
+          }
+          let point = CGPoint(x: plot.minX + slot * (CGFloat(index) + 0.5), y: y(value))
+          if pen { path.addLine(to: point) } else { path.move(to: point) }
+          pen = true
+          context.fill(
+            Path(ellipseIn: CGRect(x: point.x - 2, y: point.y - 2, width: 4, height: 4)),
+            with: .color(color(seriesIndex)))
+        }
+        context.stroke(
+          path, with: .color(color(seriesIndex)),
+          style: StrokeStyle(lineWidth: 1.6, lineCap: .round, lineJoin: .round))
+      }
+    }
+  }
+}

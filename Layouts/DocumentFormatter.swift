@@ -1,0 +1,63 @@
+import DataModel
+import Foundation
+
+/// Formats amounts, quantities, rates and dates for one locale with Foundation (ICU), never rounding again.
+///
+/// Amounts arrive exact and already rounded by DataModel; the currency format is pinned to the
+/// currency's minor units, so the formatter only shows them. Formats are made once per formatter.
+public final class DocumentFormatter {
+  public let locale: Locale
+  private var currencyStyles: [String: Decimal.FormatStyle.Currency] = [:]
+  private let numberStyle: Decimal.FormatStyle
+  private let dateStyle: Date.FormatStyle
+
+  public init(locale: Locale) {
+    self.locale = locale
+    numberStyle = Decimal.FormatStyle(locale: locale).precision(.fractionLength(0...6))
+    var style = Date.FormatStyle(
+      date: .abbreviated, time: .omitted, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
+    style.timeZone = TimeZone(identifier: "UTC")!
+    dateStyle = style
+  }
+
+  /// `money` as the locale writes amounts of its currency: `1.234,56 €` in de-DE, `€1,234.56` in en-IE.
+  public func money(_ money: Money) -> String {
+    let style: Decimal.FormatStyle.Currency
+    if let cached = currencyStyles[money.currency.code] {
+      style = cached
+    } else {
+      style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale)
+        .precision(.fractionLength(money.currency.minorUnits))
+      currencyStyles[money.currency.code] = style
+    }
+    return decimal(money.amount).formatted(style)
+  }
+
+  /// A unit price: at least the currency's minor units, up to 6 decimals, without the currency sign.
+  public func price(_ value: ExactDecimal, currency: Currency) -> String {
+    let style = Decimal.FormatStyle(locale: locale).precision(
+      .fractionLength(min(currency.minorUnits, 6)...6))
+    return decimal(value).formatted(style)
+  }
+
+  /// A quantity with as many decimals as it has (up to 6), grouped as the locale groups.
+  public func number(_ value: ExactDecimal) -> String {
+    decimal(value).formatted(numberStyle)
+  }
+
+  /// A percentage: `19 %` in de, `19%` in en.
+  public func percent(_ rate: ExactDecimal) -> String {
+    let fraction = decimal(rate) / 100
+    return fraction.formatted(.percent.locale(locale).precision(.fractionLength(0...4)))
+  }
+
+  /// A calendar date as the locale writes it: `1 Mar 2026`, `01.03.2026`…
+  public func date(_ date: CalendarDate) -> String {
+    let instant = Date(timeIntervalSince1970: TimeInterval(date.daysSinceEpoch) * 86_400 + 43_200)
+    return instant.formatted(dateStyle)
+  }
+
+  private func decimal(_ value: ExactDecimal) -> Decimal {
+    Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+  }
+}

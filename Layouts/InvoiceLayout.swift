@@ -1,0 +1,290 @@
+import DataModel
+import Foundation
+import PageKit
+
+/// The built-in `invoice` layout: a professional invoice (or credit note) that flows over pages.
+///
+/// Seller and logo, buyer block, invoice facts, a line-item table with repeated header and carried
+/// totals, VAT summary per rate, totals, payment terms with bank details, notes, and a footer with
+/// the legal line and "Page N of M". Every label comes from `StringTable`.
+public enum InvoiceLayout {
+  public static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
+    let locale = Locale(identifier: invoice.locale ?? settings.defaultLocale)
+    let strings = StringTable(locale: locale)
+    let format = DocumentFormatter(locale: locale)
+    let brand = settings.brand
+    let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
+    let document = Document(
+      title: "\(title) \(invoice.number)", author: settings.author ?? settings.seller?.name,
+      subject: strings(.invoiceFor, invoice.customer.name),
+      keywords: [title, invoice.number, invoice.customer.name],
+      creator: settings.creator
+    ) {
+      Page(size: brand.paper, margins: EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)) {
+        InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
+        InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
+        InvoiceTotals(invoice: invoice, strings: strings, format: format, brand: brand)
+        InvoiceClosing(invoice: invoice, settings: settings, strings: strings, format: format)
+      }
+      .header { page in
+        if page.pageNumber > 1 {
+          HStack {
+            Text("\(title) \(invoice.number)").bold()
+            Spacer()
+            Text(invoice.customer.name)
+          }
+          .font(brand.font(8))
+          .foregroundColor(Color(white: 0.4))
+        }
+      }
+      .footer { page in
+        VStack(spacing: 4) {
+          Rectangle().fill(Color(white: 0.8)).frame(height: 0.5)
+          HStack(alignment: .top) {
+            Text(settings.legalLine ?? settings.seller?.name ?? "").lineLimit(2)
+            Spacer()
+            Text(strings(.pageOfCount, String(page.pageNumber), String(page.pageCount))).fixedSize()
+          }
+        }
+        .font(brand.font(7.5))
+        .foregroundColor(Color(white: 0.4))
+      }
+    }
+    return PreparedDocument(
+      document: document, environment: documentEnvironment(locale: locale, brand: brand))
+  }
+}
+
+/// Logo, seller, title, buyer and the invoice's facts.
+struct InvoiceHead: View {
+  let invoice: Invoice
+  let settings: InvoiceSettings
+  let strings: StringTable
+  let format: DocumentFormatter
+  let title: String
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 14) {
+      HStack(alignment: .top) {
+        if let logo = settings.brand.logo {
+          Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: .leading)
+        } else if let seller = settings.seller {
+          Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
+            settings.brand.accentColor)
+        }
+        Spacer()
+        if let seller = settings.seller {
+          VStack(alignment: .trailing, spacing: 1) {
+            Text(seller.name).bold()
+            ForEach(seller.address, id: \.self) { Text($0) }
+            if let email = seller.email { Text(email) }
+            if let vat = seller.vatId { Text("\(strings(.vatId)) \(vat)") }
+          }
+          .font(settings.brand.font(8))
+          .multilineTextAlignment(.trailing)
+        }
+      }
+      Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
+      HStack(alignment: .top) {
+        VStack(alignment: .leading, spacing: 1) {
+          Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
+          Text(invoice.customer.name).bold()
+          ForEach(invoice.customer.address, id: \.self) { Text($0) }
+          if let vat = invoice.customer.vatId { Text("\(strings(.vatId)) \(vat)") }
+          if let email = invoice.customer.email { Text(email) }
+        }
+        .frame(maxWidth: 260, alignment: .leading)
+        Spacer()
+        Grid(alignment: .leading, horizontalSpacing: 12, verticalSpacing: 2) {
+          fact(invoice.isCreditNote ? .creditNoteNumber : .invoiceNumber, invoice.number)
+          fact(.invoiceDate, format.date(invoice.issueDate))
+          if let due = invoice.dueDate { fact(.dueDate, format.date(due)) }
+          if let id = invoice.customer.id { fact(.customerId, id) }
+          if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
+        }
+      }
+    }
+    .padding(.bottom, 6)
+  }
+
+  func fact(_ key: StringKey, _ value: String) -> GridRow {
+    GridRow {
+      Text(strings(key)).foregroundColor(Color(white: 0.45))
+      Text(value).bold()
+    }
+  }
+}
+
+/// The line items, as a table that repeats its header and carries the running total over pages.
+struct InvoiceItems: View {
+  let invoice: Invoice
+  let strings: StringTable
+  let format: DocumentFormatter
+  let brand: Brand
+
+  var body: some View {
+    let currency = invoice.currency
+    let hasDiscount = invoice.items.contains { !$0.discount.isZero }
+    let hasUnit = invoice.items.contains { $0.unit != nil }
+    var columns = [
+      TableColumn(strings(.position), width: .fit, alignment: .trailing),
+      TableColumn(strings(.description), width: .fraction(1)),
+      TableColumn(strings(.quantity), width: .fit, alignment: .trailing),
+    ]
+    if hasUnit { columns.append(TableColumn(strings(.unit), width: .fit)) }
+    columns.append(TableColumn(strings(.unitPrice), width: .fit, alignment: .trailing))
+    if hasDiscount { columns.append(TableColumn(strings(.discount), width: .fit, alignment: .trailing)) }
+    columns.append(TableColumn(strings(.vat), width: .fit, alignment: .trailing))
+    columns.append(TableColumn(strings(.amount), width: .fit, alignment: .trailing))
+    let amounts = invoice.totals.lineAmounts
+    let rows = invoice.items.enumerated().map { index, item -> [String] in
+      var cells = [
+        String(index + 1), item.sku.map { "\(item.description) (\($0))" } ?? item.description,
+        format.number(item.quantity),
+      ]
+      if hasUnit { cells.append(item.unit ?? "") }
+      cells.append(format.price(item.unitPrice, currency: currency))
+      if hasDiscount { cells.append(item.discount.isZero ? "" : format.percent(item.discount)) }
+      cells.append(format.percent(item.taxRate))
+      cells.append(format.money(amounts[index]))
+      return cells
+    }
+    // Running totals of the exact line amounts, for "Carried forward" at page breaks.
+    var running: [Money] = []
+    var sum = ExactDecimal.zero
+    for amount in amounts {
+      sum = sum.adding(amount.amount) ?? sum
+      running.append(Money(sum, currency))
+    }
+    var style = TableStyle()
+    style.headerBackground = brand.accentColor.opacity(0.12)
+    style.zebra = Color(white: 0.965)
+    style.cellPadding = EdgeInsets(top: 3.5, leading: 4, bottom: 3.5, trailing: 4)
+    let amountColumn = columns.count - 1
+    return Table(
+      columns: columns, rows: TableRows(rows),
+      continuation: TableContinuation(
+        carriedLabel: strings(.carriedForward), broughtLabel: strings(.broughtForward), column: amountColumn,
+        labelColumn: 1, initial: format.money(Money.zero(currency)),
+        widestTotal: running.max { $0.amount.units.magnitude < $1.amount.units.magnitude }.map(format.money)
+      ) { _, row, _ in format.money(running[row]) }
+    )
+    .tableStyle(style)
+  }
+}
+
+/// Subtotal, VAT per rate and the total, then the VAT summary.
+struct InvoiceTotals: View {
+  let invoice: Invoice
+  let strings: StringTable
+  let format: DocumentFormatter
+  let brand: Brand
+
+  var body: some View {
+    let totals = invoice.totals
+    VStack(alignment: .trailing, spacing: 10) {
+      Grid(alignment: .trailing, horizontalSpacing: 16, verticalSpacing: 3) {
+        GridRow {
+          Text(strings(.subtotal))
+          Text(format.money(totals.subtotal))
+        }
+        ForEach(totals.taxes, id: \.rate) { tax in
+          GridRow {
+            Text(strings(.vatAtRate, format.percent(tax.rate)))
+            Text(format.money(tax.tax))
+          }
+        }
+        Rectangle().fill(brand.accentColor).frame(height: 1)
+        GridRow {
+          Text(strings(.total)).bold()
+          Text(format.money(totals.grandTotal)).bold()
+        }
+        .font(brand.font(11, weight: .bold))
+      }
+      .frame(width: 250)
+      VStack(alignment: .leading, spacing: 4) {
+        Text(strings(.vatSummary)).font(brand.font(8, weight: .bold))
+        Grid(alignment: .trailing, horizontalSpacing: 14, verticalSpacing: 1) {
+          GridRow {
+            Text(strings(.rate))
+            Text(strings(.netAmount))
+            Text(strings(.taxAmount))
+            Text(strings(.total))
+          }
+          .foregroundColor(Color(white: 0.45))
+          ForEach(totals.taxes, id: \.rate) { tax in
+            GridRow {
+              Text(format.percent(tax.rate))
+              Text(format.money(tax.net))
+              Text(format.money(tax.tax))
+              Text(format.money(tax.gross))
+            }
+          }
+        }
+        if invoice.pricesIncludeTax { Text(strings(.pricesIncludeVat)) }
+        if let reason = invoice.taxExemptionReason { Text(reason).italic() }
+      }
+      .font(brand.font(8))
+    }
+    .frame(maxWidth: .infinity, alignment: .trailing)
+    .keepTogether()
+  }
+}
+
+/// Payment terms, bank details and notes.
+struct InvoiceClosing: View {
+  let invoice: Invoice
+  let settings: InvoiceSettings
+  let strings: StringTable
+  let format: DocumentFormatter
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 8) {
+      if settings.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
+        VStack(alignment: .leading, spacing: 2) {
+          Text(strings(.paymentTerms)).bold()
+          if let due = invoice.dueDate {
+            Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
+          }
+          if let terms = settings.paymentTerms { Text(terms) }
+        }
+      }
+      if let bank = settings.bank {
+        VStack(alignment: .leading, spacing: 2) {
+          Text(strings(.bankDetails)).bold()
+          Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {
+            if let holder = bank.holder ?? settings.seller?.name {
+              GridRow {
+                Text(strings(.accountHolder))
+                Text(holder)
+              }
+            }
+            if let name = bank.bankName {
+              GridRow {
+                Text("")
+                Text(name)
+              }
+            }
+            GridRow {
+              Text(strings(.iban))
+              Text(bank.iban).font(settings.brand.font(9.5).monospacedDigit())
+            }
+            if let bic = bank.bic {
+              GridRow {
+                Text(strings(.bic))
+                Text(bic)
+              }
+            }
+          }
+        }
+      }
+      if let notes = invoice.notes {
+        VStack(alignment: .leading, spacing: 2) {
+          Text(strings(.notes)).bold()
+          Text(notes)
+        }
+      }
+    }
+    .keepTogether()
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The labels of the built-in layouts; every label a layout prints goes through this table.
+public enum StringKey: String, CaseIterable, Sendable {
+  case invoice, creditNote, billTo, from, invoiceNumber, creditNoteNumber, invoiceDate, dueDate, customerId
+  case purchaseOrder, vatId, position, description, quantity, unit, unitPrice, discount, vat, amount
+  case subtotal, vatAtRate, total, totalDue, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
+  case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
+  case taxAmount, report, generatedOn, change, invoiceFor
+}
+
+/// Labels in one language, with English for any key a language lacks.
+///
+/// The tables are Swift source, compiled into the binary: a copied `invoicegen` still has them.
+/// `%1`, `%2` in a label are replaced by arguments ("Page %1 of %2").
+public struct StringTable: Sendable {
+  /// The language the table was asked for ("de", "zh-Hans").
+  public let language: String
+  private let entries: [StringKey: String]
+
+  /// The table for `locale`'s language (then its base language, then English).
+  public init(locale: Locale) {
+    self.init(language: StringTable.languageKey(for: locale))
+  }
+
+  public init(language: String) {
+    self.language = language
+    let base = String(language.split(separator: "-").first ?? "en")
+    entries = StringTable.tables[language] ?? StringTable.tables[base] ?? [:]
+  }
+
+  /// The label for `key`, with `%1`, `%2`… replaced by `arguments`.
+  public func callAsFunction(_ key: StringKey, _ arguments: String...) -> String {
+    var text = entries[key] ?? StringTable.english[key] ?? key.rawValue
+    for (index, argument) in arguments.enumerated() {
+      text = text.replacingOccurrences(of: "%\(index + 1)", with: argument)
+    }
+    return text
+  }
+
+  /// Whether this language has its own label for `key` (otherwise English is used).
+  public func hasOwnLabel(_ key: StringKey) -> Bool { entries[key] != nil }
+
+  /// The language codes that have a table.
+  public static var languages: [String] { tables.keys.sorted() }
+
+  static func languageKey(for locale: Locale) -> String {
+    let code = locale.language.languageCode?.identifier ?? "en"
+    if code == "zh" {
+      let script = locale.language.script?.identifier
+      let region = locale.region?.identifier
+      if script == "Hant" || ["TW", "HK", "MO"].contains(region ?? "") { return "zh-Hant" }
+      return "zh-Hans"
+    }
+    return code
+  }
+
+  static let english: [StringKey: String] = [
+    .invoice: "Invoice", .creditNote: "Credit note", .billTo: "Bill to", .from: "From",
+    .invoiceNumber: "Invoice no.", .creditNoteNumber: "Credit note no.", .invoiceDate: "Date",
+    .dueDate: "Due date", .customerId: "Customer no.", .purchaseOrder: "Your order", .vatId: "VAT ID",
+    .position: "#", .description: "Description", .quantity: "Qty", .unit: "Unit", .unitPrice: "Unit price",
+    .discount: "Disc.", .vat: "VAT", .amount: "Amount", .subtotal: "Subtotal", .vatAtRate: "VAT %1",
+    .total: "Total", .totalDue: "Total due", .pageOfCount: "Page %1 of %2",
+    .carriedForward: "Carried forward",
+    .broughtForward: "Brought forward", .pricesIncludeVat: "Prices include VAT.",
+    .paymentTerms: "Payment terms",
+    .paymentDue: "Please pay %1 by %2.", .bankDetails: "Bank details", .accountHolder: "Account holder",
+    .iban: "IBAN", .bic: "BIC", .notes: "Notes", .vatSummary: "VAT summary", .rate: "Rate", .netAmount: "Net",
+    .taxAmount: "VAT", .report: "Report", .generatedOn: "Generated on %1", .change: "Change",
+    .invoiceFor: "Invoice %1",
+  ]
+
+  static let tables: [String: [StringKey: String]] = ["en": english]
+}

@@ -1,0 +1,254 @@
+import DataModel
+import Foundation
+import Layouts
+import PageKit
+import PageRendering
+
+/// One `invoicegen --input … --out …` run: read, check, name, render in parallel, write atomically, summarize.
+final class BatchRun: @unchecked Sendable {
+  let options: BatchOptions
+  var config: Config
+  let layout: LayoutRegistry.InvoiceLayoutFunction
+  private let lock = NSLock()
+  private var summary = RunSummary()
+
+  init(options: BatchOptions, config: Config, layout: @escaping LayoutRegistry.InvoiceLayoutFunction) {
+    self.options = options
+    self.config = config
+    self.layout = layout
+  }
+
+  /// Runs and returns the exit code.
+  func run() -> Int32 {
+    let start = Date()
+    let imported = importInput()
+    for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
+      Log.error(diagnostic.description)
+    }
+    if imported.isUnusable {
+      Log.error("error: nothing written: the input could not be used")
+      return ExitCode.usage
+    }
+    summary.invalid = imported.invalidInvoiceNumbers
+    summary.rejectedRows = imported.rejectedRows
+    summary.failures = imported.diagnostics.filter { $0.severity == .error }.map {
+      RunSummary.Failure(invoice: $0.invoiceNumber, message: $0.description)
+    }
+    var invoices = imported.invoices
+    if !options.only.isEmpty {
+      let wanted = Set(options.only)
+      let found = Set(invoices.map(\.number)).union(imported.invalidInvoiceNumbers)
+      for missing in options.only where !found.contains(missing) {
+        Log.error("error: --only \(missing): no invoice with that number in \(options.input)")
+        summary.failures.append(RunSummary.Failure(invoice: missing, message: "not in the input"))
+        summary.invalid.append(missing)
+      }
+      invoices = invoices.filter { wanted.contains($0.number) }
+      summary.invalid = summary.invalid.filter { wanted.contains($0) }
+    }
+    if let (index, count) = options.shard {
+      invoices = invoices.filter { Int(OutputName.fnv1a($0.number) % UInt64(count)) == index - 1 }
+      summary.invalid = summary.invalid.filter { Int(OutputName.fnv1a($0) % UInt64(count)) == index - 1 }
+    }
+    // Names: safe, inside the folder, and never two invoices on one file.
+    var jobs: [(invoice: Invoice, name: String)] = []
+    var taken: [String: String] = [:]
+    for invoice in invoices {
+      switch OutputName.make(pattern: config.fileNamePattern, invoice: invoice) {
+      case .failure(.unusable(let message)):
+        fail(invoice.number, "error: \(message)")
+      case .success(let name):
+        let key = name.lowercased()
+        if let other = taken[key] {
+          fail(
+            invoice.number,
+            "error: invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
+          )
+        } else {
+          taken[key] = invoice.number
+          jobs.append((invoice, name))
+        }
+      }
+    }
+    let invalidCount = summary.invalid.count + summary.rejectedRows
+    if options.check {
+      let line = "\(jobs.count) invoices valid, \(invalidCount) invalid (checked, nothing written)"
+      if !options.quiet { print(line) }
+      writeSummaryFile(start: start)
+      return invalidCount > 0 || !summary.failures.isEmpty ? ExitCode.invalid : ExitCode.success
+    }
+    if options.strict, invalidCount > 0 || !summary.failures.isEmpty {
+      Log.error("error: --strict: \(invalidCount) invalid invoice(s); nothing written")
+      writeSummaryFile(start: start)
+      return ExitCode.invalid
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+    } catch {
+      Log.error("error: \(options.out): cannot create the output folder: \(error.localizedDescription)")
+      return ExitCode.output
+    }
+    guard access(options.out, W_OK) == 0 else {
+      Log.error("error: \(options.out): the output folder is not writable")
+      summary.writeFailures = jobs.count
+      writeSummaryFile(start: start)
+      return ExitCode.output
+    }
+    OutputFolder.removeLeftovers(in: options.out)
+    render(jobs)
+    summary.seconds = Date().timeIntervalSince(start)
+    if !options.quiet { print(summary.line) }
+    writeSummaryFile(start: start)
+    if summary.writeFailures > 0 { return ExitCode.output }
+    if !summary.invalid.isEmpty || summary.rejectedRows > 0 || summary.renderFailures > 0
+      || !summary.failures.isEmpty
+    {
+      return ExitCode.invalid
+    }
+    return ExitCode.success
+  }
+
+  private func fail(_ number: String, _ message: String) {
+    Log.error(message)
+    summary.failures.append(RunSummary.Failure(invoice: number, message: message))
+    summary.invalid.append(number)
+  }
+
+  private func importInput() -> InvoiceImport {
+    var importOptions = config.importOptions
+    if let locale = options.locale { importOptions.defaultLocale = locale }
+    let kind = options.inputFormat ?? InputKind.detect(path: options.input)
+    let name = options.input == "-" ? "<stdin>" : options.input
+    if kind == "json" {
+      return InvoiceJSONImporter(options: importOptions).importFile(options.input, name: name)
+    }
+    return OrdersCSVImporter(options: importOptions).importFile(options.input, name: name)
+  }
+
+  private func render(_ jobs: [(invoice: Invoice, name: String)]) {
+    let progress = Progress(mode: options.progress, total: jobs.count)
+    let brand = config.invoiceSettings.brand
+    var settings = config.invoiceSettings
+    if let locale = options.locale { settings.defaultLocale = locale }
+    let fingerprint =
+      "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|\(config.fingerprint)"
+    let pool = WorkerPool(jobs: jobs.count, threads: options.jobs) {
+      if !brand.fontFolders.isEmpty, let fonts = try? FontConfiguration(fontDirectories: brand.fontFolders) {
+        return RenderResources(fonts: fonts)
+      }
+      return RenderResources()
+    }
+    let settingsCopy = settings
+    pool.run(
+      { [self] index, resources in
+        let job = jobs[index]
+        renderOne(
+          job.invoice, name: job.name, settings: settingsCopy, fingerprint: fingerprint, resources: resources)
+      }, tick: { progress.show(done: pool.completed) })
+    progress.finish()
+  }
+
+  private func renderOne(
+    _ invoice: Invoice, name: String, settings: InvoiceSettings, fingerprint: String,
+    resources: RenderResources
+  ) {
+    let folder = options.out
+    let path = folder + "/" + name
+    let hash = String(OutputName.fnv1a(fingerprint + "|" + String(reflecting: invoice)), radix: 16)
+    let hashPath = folder + "/." + name + ".invoicegen-hash"
+    if options.skipUnchanged, options.format == .pdf, FileManager.default.fileExists(atPath: path),
+      let recorded = try? String(contentsOfFile: hashPath, encoding: .utf8), recorded == hash
+    {
+      record { $0.skipped += 1 }
+      return
+    }
+    let prepared = layout(invoice, settings)
+    let renderer = DocumentRenderer(
+      document: prepared.document, environment: prepared.environment, resources: resources)
+    do {
+      var outputs: [String] = []
+      switch options.format {
+      case .pdf:
+        try renderer.writePDF(to: path, durable: options.durable)
+        outputs.append(path)
+      case .png:
+        let stem = OutputName.stem(name)
+        try renderer.writePNGs(scale: options.scale) { folder + "/\(stem)-\($0).png" }
+      case .svg:
+        let stem = OutputName.stem(name)
+        try renderer.writeSVGs { folder + "/\(stem)-\($0).svg" }
+      }
+      if options.format == .pdf {
+        try? AtomicFile.write(Data(hash.utf8), to: hashPath)
+      }
+      for warning in renderer.warnings where !options.quiet {
+        Log.error("warning: invoice \"\(invoice.number)\": \(warning.message)")
+      }
+      record {
+        $0.written += 1
+        $0.outputs.append(contentsOf: outputs.isEmpty ? [path] : outputs)
+      }
+    } catch let error as RenderError {
+      let message = "error: invoice \"\(invoice.number)\": \(error.description)"
+      Log.error(message)
+      record {
+        if case .output = error { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
+        $0.failures.append(RunSummary.Failure(invoice: invoice.number, message: message))
+      }
+    } catch {
+      Log.error("error: invoice \"\(invoice.number)\": \(error)")
+      record { $0.renderFailures += 1 }
+    }
+  }
+
+  private func record(_ change: (inout RunSummary) -> Void) {
+    lock.lock()
+    change(&summary)
+    lock.unlock()
+  }
+
+  private func writeSummaryFile(start: Date) {
+    guard let path = options.summary else { return }
+    summary.seconds = Date().timeIntervalSince(start)
+    do {
+      try AtomicFile.write(summary.json(), to: path)
+    } catch {
+      Log.error("error: \(path): cannot write the summary: \(error)")
+    }
+  }
+}
+
+/// The exit codes, as documented in `--help` and the README.
+public enum ExitCode {
+  /// Everything was written (or skipped as unchanged).
+  public static let success: Int32 = 0
+  /// A usage or config error, or an unreadable input: nothing was written.
+  public static let usage: Int32 = 1
+  /// At least one invoice was invalid or failed; the others were written.
+  public static let invalid: Int32 = 2
+  /// Output could not be written (unwritable folder, disk full); wins over 2.
+  public static let output: Int32 = 3
+}
+
+/// Chooses how to read an input from its extension.
+enum InputKind {
+  static func detect(path: String) -> String {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".json") { return "json" }
+    return "csv"
+  }
+}
+
+/// Housekeeping in the output folder.
+enum OutputFolder {
+  /// Removes temporary files left by a killed run (their process is gone), never those of a live run.
+  static func removeLeftovers(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(".") && name.hasSuffix(AtomicFile.suffix) {
+      if let pid = AtomicFile.ownerProcess(ofTemporaryName: name), kill(pid, 0) == 0 || errno == EPERM {
+        continue
+      }
+      unlink(folder + "/" + name)
+    }
+  }
+}

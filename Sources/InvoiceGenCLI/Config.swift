@@ -1,0 +1,285 @@
+import DataModel
+import Foundation
+import Layouts
+import PageKit
+
+/// The settings file of a run (`invoicegen.json`): seller, bank, brand, defaults, output naming, columns and CSV options.
+///
+/// Unknown keys are errors naming their path, so a typo never silently loses a setting. Relative
+/// paths (logo, fonts folder) are relative to the config file's folder.
+public struct Config: Sendable {
+  public var invoiceSettings = InvoiceSettings()
+  public var importOptions = ImportOptions()
+  /// The output file name pattern: `{number}`, `{customer}`, `{date}` are replaced.
+  public var fileNamePattern = "{number}.pdf"
+  /// The bytes of the config file, part of the `--skip-unchanged` hash.
+  public var fingerprint = ""
+
+  public init() {}
+
+  /// The problems of a config file, each with line, column and key path.
+  public struct Errors: Error {
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// Reads the config at `path`; every problem is a diagnostic with line, column and key path.
+  public static func load(path: String) -> Result<Config, Errors> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(
+        Errors(diagnostics: [
+          Diagnostic(.error, SourceLocation(file: path, line: nil), "cannot read the config file")
+        ]))
+    }
+    let document: JSONDocument
+    do {
+      document = try JSONParser.parse([UInt8](data))
+    } catch {
+      return .failure(
+        Errors(diagnostics: [
+          Diagnostic(
+            .error, SourceLocation(file: path, line: error.line, column: error.column), error.message)
+        ]))
+    }
+    var reader = ConfigReader(
+      file: path, document: document, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    var config = reader.read()
+    config.fingerprint = String(decoding: data, as: UTF8.self)
+    return reader.errors.isEmpty ? .success(config) : .failure(Errors(diagnostics: reader.errors))
+  }
+}
+
+/// Walks the config JSON, checking every key and type.
+struct ConfigReader {
+  let file: String
+  let document: JSONDocument
+  let folder: String
+  var errors: [Diagnostic] = []
+
+  func location(_ value: JSONValue) -> SourceLocation {
+    SourceLocation(file: file, line: value.line, column: document.column(of: value))
+  }
+
+  mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
+    errors.append(Diagnostic(.error, location(value), field: path, message, hint: hint))
+  }
+
+  /// The members of an object, reporting keys not in `known`.
+  mutating func members(_ value: JSONValue, _ path: String, known: [String]) -> [String: JSONValue] {
+    guard case .object(let list) = value.kind else {
+      error(value, path, "expected an object, found \(value.kindName)")
+      return [:]
+    }
+    var result: [String: JSONValue] = [:]
+    for (key, member) in list {
+      if known.contains(key) {
+        result[key] = member
+      } else {
+        let close = known.min { editDistance(key, $0) < editDistance(key, $1) }
+        let hint = close.flatMap { editDistance(key, $0) <= 3 ? "did you mean \"\($0)\"?" : nil }
+        error(
+          member, "\(path).\(key)", "unknown key",
+          hint: hint ?? "known keys: \(known.joined(separator: ", "))")
+      }
+    }
+    return result
+  }
+
+  func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased())
+    let b = Array(b.lowercased())
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let saved = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = saved
+      }
+    }
+    return row[b.count]
+  }
+
+  mutating func string(_ value: JSONValue?, _ path: String) -> String? {
+    guard let value else { return nil }
+    if case .string(let text) = value.kind { return text }
+    if case .null = value.kind { return nil }
+    error(value, path, "expected a string, found \(value.kindName)")
+    return nil
+  }
+
+  mutating func strings(_ value: JSONValue?, _ path: String) -> [String]? {
+    guard let value else { return nil }
+    if case .string(let text) = value.kind { return text.split(separator: "\n").map(String.init) }
+    guard case .array(let items) = value.kind else {
+      error(value, path, "expected an array of strings, found \(value.kindName)")
+      return nil
+    }
+    return items.enumerated().compactMap { string($1, "\(path)[\($0)]") }
+  }
+
+  func resolve(_ relative: String) -> String {
+    relative.hasPrefix("/") ? relative : URL(fileURLWithPath: folder).appendingPathComponent(relative).path
+  }
+
+  mutating func read() -> Config {
+    var config = Config()
+    let root = members(
+      document.root, "$", known: ["seller", "bank", "brand", "defaults", "output", "columns", "csv"])
+    if let seller = root["seller"] {
+      let fields = members(
+        seller, "$.seller", known: ["name", "address", "email", "vatId", "id", "legalLine"])
+      if let name = string(fields["name"], "$.seller.name") {
+        config.invoiceSettings.seller = Party(
+          name: name, address: strings(fields["address"], "$.seller.address") ?? [],
+          email: string(fields["email"], "$.seller.email"), vatId: string(fields["vatId"], "$.seller.vatId"),
+          id: string(fields["id"], "$.seller.id"))
+        config.importOptions.seller = config.invoiceSettings.seller
+      } else {
+        error(seller, "$.seller", "the key \"name\" is missing")
+      }
+      config.invoiceSettings.legalLine = string(fields["legalLine"], "$.seller.legalLine")
+    }
+    if let bank = root["bank"] {
+      let fields = members(bank, "$.bank", known: ["holder", "bankName", "iban", "bic"])
+      if let iban = string(fields["iban"], "$.bank.iban") {
+        config.invoiceSettings.bank = BankAccount(
+          holder: string(fields["holder"], "$.bank.holder"),
+          bankName: string(fields["bankName"], "$.bank.bankName"),
+          iban: iban, bic: string(fields["bic"], "$.bank.bic"))
+      } else {
+        error(bank, "$.bank", "the key \"iban\" is missing")
+      }
+    }
+    if let brand = root["brand"] {
+      let fields = members(
+        brand, "$.brand", known: ["accentColor", "logo", "fontFamily", "fontsFolder", "paper"])
+      if let hex = string(fields["accentColor"], "$.brand.accentColor") {
+        if let color = Color(hex: hex) {
+          config.invoiceSettings.brand.accentColor = color
+        } else {
+          error(
+            fields["accentColor"]!, "$.brand.accentColor", "\"\(hex)\" is not a colour",
+            hint: "write it as #RRGGBB")
+        }
+      }
+      if let logo = string(fields["logo"], "$.brand.logo") {
+        let path = resolve(logo)
+        if FileManager.default.fileExists(atPath: path) {
+          config.invoiceSettings.brand.logo = path
+        } else {
+          error(fields["logo"]!, "$.brand.logo", "the logo file \(path) does not exist")
+        }
+      }
+      if let family = string(fields["fontFamily"], "$.brand.fontFamily") {
+        config.invoiceSettings.brand.fontFamily = family
+      }
+      if let folders = strings(fields["fontsFolder"], "$.brand.fontsFolder") {
+        config.invoiceSettings.brand.fontFolders = folders.map(resolve)
+        for folder in config.invoiceSettings.brand.fontFolders
+        where !FileManager.default.fileExists(atPath: folder) {
+          error(fields["fontsFolder"]!, "$.brand.fontsFolder", "the fonts folder \(folder) does not exist")
+        }
+      }
+      if let paper = string(fields["paper"], "$.brand.paper") {
+        readPaper(paper, fields["paper"]!, "$.brand.paper", &config)
+      }
+    }
+    if let defaults = root["defaults"] {
+      let fields = members(
+        defaults, "$.defaults", known: ["currency", "locale", "taxRate", "paymentTerms", "paper"])
+      if let code = string(fields["currency"], "$.defaults.currency") {
+        if let currency = Currency(code: code) {
+          config.importOptions.defaultCurrency = currency
+        } else {
+          error(fields["currency"]!, "$.defaults.currency", "\"\(code)\" is not an ISO 4217 currency code")
+        }
+      }
+      if let locale = string(fields["locale"], "$.defaults.locale") {
+        config.importOptions.defaultLocale = locale
+        config.invoiceSettings.defaultLocale = locale
+      }
+      if let rate = fields["taxRate"] {
+        let text: String?
+        switch rate.kind {
+        case .number(let number): text = number
+        case .string(let string): text = string.replacingOccurrences(of: "%", with: "")
+        default: text = nil
+        }
+        if let text, let value = ExactDecimal(text) {
+          config.importOptions.defaultTaxRate = value
+        } else {
+          error(rate, "$.defaults.taxRate", "expected a tax rate in percent such as 19 or \"7.5\"")
+        }
+      }
+      config.invoiceSettings.paymentTerms = string(fields["paymentTerms"], "$.defaults.paymentTerms")
+      if let paper = string(fields["paper"], "$.defaults.paper") {
+        readPaper(paper, fields["paper"]!, "$.defaults.paper", &config)
+      }
+    }
+    if let output = root["output"] {
+      let fields = members(output, "$.output", known: ["fileName", "author", "creator"])
+      if let pattern = string(fields["fileName"], "$.output.fileName") { config.fileNamePattern = pattern }
+      config.invoiceSettings.author = string(fields["author"], "$.output.author")
+      if let creator = string(fields["creator"], "$.output.creator") {
+        config.invoiceSettings.creator = creator
+      }
+    }
+    if let columns = root["columns"] {
+      if case .object(let list) = columns.kind {
+        for (from, to) in list {
+          if let target = string(to, "$.columns.\(from)") {
+            if OrderField(header: target) == nil {
+              error(
+                to, "$.columns.\(from)", "\"\(target)\" is not an orders column",
+                hint: OrderField.suggestion(for: target).map { "did you mean \"\($0.rawValue)\"?" })
+            }
+            config.importOptions.columns[from] = target
+          }
+        }
+      } else {
+        error(columns, "$.columns", "expected an object mapping your column names to ours")
+      }
+    }
+    if let csv = root["csv"] {
+      let fields = members(csv, "$.csv", known: ["delimiter", "decimalSeparator", "dateFormat"])
+      if let delimiter = string(fields["delimiter"], "$.csv.delimiter") {
+        switch delimiter {
+        case ",": config.importOptions.delimiter = UInt8(ascii: ",")
+        case ";": config.importOptions.delimiter = UInt8(ascii: ";")
+        case "\t", "tab": config.importOptions.delimiter = 0x09
+        default:
+          error(fields["delimiter"]!, "$.csv.delimiter", "the delimiter must be \",\", \";\" or \"tab\"")
+        }
+      }
+      if let separator = string(fields["decimalSeparator"], "$.csv.decimalSeparator") {
+        switch separator {
+        case ".": config.importOptions.decimalSeparator = UInt8(ascii: ".")
+        case ",": config.importOptions.decimalSeparator = UInt8(ascii: ",")
+        default:
+          error(
+            fields["decimalSeparator"]!, "$.csv.decimalSeparator",
+            "the decimal separator must be \".\" or \",\"")
+        }
+      }
+      if let pattern = string(fields["dateFormat"], "$.csv.dateFormat") {
+        if let format = DateFormat(pattern: pattern) {
+          config.importOptions.dateFormat = format
+        } else {
+          error(
+            fields["dateFormat"]!, "$.csv.dateFormat", "\"\(pattern)\" is not a date pattern",
+            hint: "use yyyy, MM and dd, e.g. \"dd.MM.yyyy\" or \"M/d/yyyy H:mm\"")
+        }
+      }
+    }
+    return config
+  }
+
+  mutating func readPaper(_ name: String, _ value: JSONValue, _ path: String, _ config: inout Config) {
+    if let paper = PageSize(named: name) {
+      config.invoiceSettings.brand.paper = paper
+    } else {
+      error(value, path, "\"\(name)\" is not a paper size", hint: "use a4, a5, letter or legal")
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import DataModel
+import Foundation
+import Layouts
+
+/// The `invoicegen` command: parses arguments, reads the config, and runs a batch or a report.
+public enum InvoiceGenCLI {
+  public static let version = "0.1.0"
+
+  /// Runs the command with `arguments` (without the program name) and returns the exit code.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let command: Command
+    do {
+      command = try Arguments.parse(arguments)
+    } catch {
+      Log.error("error: \(error.description)\n\(usage)\nRun invoicegen --help for more.")
+      return ExitCode.usage
+    }
+    switch command {
+    case .help:
+      print(help)
+      return ExitCode.success
+    case .version:
+      print("invoicegen \(version)")
+      return ExitCode.success
+    case .layouts:
+      for layout in LayoutRegistry.descriptions { print("\(layout.name)\t\(layout.summary)") }
+      return ExitCode.success
+    case .batch(let options):
+      guard let config = loadConfig(options.config) else { return ExitCode.usage }
+      guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
+        Log.error(
+          "error: no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayouts.keys.sorted().joined(separator: ", "))"
+        )
+        return ExitCode.usage
+      }
+      if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {
+        Log.error("error: \(options.input): cannot read the input file")
+        return ExitCode.usage
+      }
+      return BatchRun(options: options, config: config, layout: layout).run()
+    case .report(let options):
+      guard let config = loadConfig(options.config) else { return ExitCode.usage }
+      return ReportCommand.run(options, config: config)
+    }
+  }
+
+  /// The config from `path`, or ./invoicegen.json when that exists, or the defaults; nil after printing errors.
+  static func loadConfig(_ path: String?) -> Config? {
+    var config: Config
+    let chosen = path ?? (FileManager.default.fileExists(atPath: "invoicegen.json") ? "invoicegen.json" : nil)
+    if let chosen {
+      switch Config.load(path: chosen) {
+      case .success(let loaded): config = loaded
+      case .failure(let errors):
+        for error in errors.diagnostics { Log.error(error.description) }
+        Log.error("error: nothing written: fix the config file \(chosen)")
+        return nil
+      }
+    } else {
+      config = Config()
+    }
+    if config.invoiceSettings.creator == "invoicegen" {
+      config.invoiceSettings.creator = "invoicegen \(version)"
+    }
+    return config
+  }
+
+  static let usage = """
+    usage: invoicegen --input FILE|- --out DIR [options]
+           invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
+           invoicegen layouts | --version | --help
+    """
+
+  static let help = """
+    invoicegen \(version): business data to print-quality PDF, PNG and SVG documents, in batch.
+
+    \(usage)
+
+    Invoices (one file per invoice in DIR):
+      --input FILE|-            orders CSV (one row per line item) or invoice JSON; - reads standard input
+      --out DIR                 output folder, created if missing
+      --input-format csv|json   the input kind (default: from the extension)
+      --config FILE             settings (default: ./invoicegen.json when it exists)
+      --layout NAME             invoice layout (default: invoice; see `invoicegen layouts`)
+      --format pdf|png|svg      pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…
+      --scale X                 pixels per point for PNG (default 2)
+      --locale ID               locale of invoices whose data names none (e.g. de-DE)
+      --jobs N                  worker threads (default: the number of cores)
+      --shard K/N               render only invoices whose FNV-1a hash of the number mod N is K-1
+      --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
+      --only NUMBER             render only this invoice (repeatable)
+      --check                   validate everything, write nothing
+      --strict                  any invalid invoice stops the run before anything is written
+      --skip-unchanged          skip invoices whose output was made from the same input, layout, config and version
+      --durable                 fsync each file and the folder (power-loss safety)
+      --progress auto|always|never  progress bar on a terminal (auto: only on a terminal)
+      --quiet                   no warnings and no summary line
+      --summary FILE.json       write the run's summary (counts, failures, outputs, timings) as JSON
+
+    Reports:
+      invoicegen report --input results.json --out report.pdf [--config FILE] [--title T] [--locale ID]
+                        [--format pdf|png|svg]
+      Report JSON (sections of paragraphs, metrics, tables, charts) or any CSV (a paginated table).
+
+    Exit codes:
+      0  everything written (or skipped as unchanged)
+      1  usage or config error, or unreadable input: nothing written
+      2  at least one invoice invalid or failed (the others are written; with --strict or --check nothing is)
+      3  output could not be written (unwritable folder, disk full); wins over 2
+
+    Examples:
+      invoicegen --input orders.csv --out invoices/
+      invoicegen --input orders.csv --out invoices/ --check
+      invoicegen --input invoices.json --out png/ --format png --scale 2
+      invoicegen --input orders.csv --out invoices/ --shard 2/4 --jobs 2
+      invoicegen report --input SampleData/report.json --out out/report.pdf
+
+    Formats and config: see README.md and docs/formats.md.
+    """
+}

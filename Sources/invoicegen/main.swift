@@ -1,0 +1,4 @@
+import Foundation
+import InvoiceGenCLI
+
+exit(InvoiceGenCLI.main(Array(CommandLine.arguments.dropFirst())))
