@@ -42,6 +42,7 @@ run: build
 
 ## test: lint, then every test target.
 test: deps lint
+	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

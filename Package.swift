@@ -39,6 +39,9 @@ let package = Package(
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
+      name: "InvoiceGenCLITests", dependencies: ["DataModel", "Layouts", "InvoiceGenCLI"],
+      path: "Tests/InvoiceGenCLITests"),
+    .testTarget(
       name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests",
       exclude: ["Malformed"]),
     .testTarget(
