@@ -35,10 +35,14 @@ pkgconfig:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-## run: build and render the samples into out/.
+## run: build, then render the sample invoices and reports from SampleData/ into out/.
 run: build
 	@mkdir -p out
-	.build/$(CONFIG)/InvoiceGenBench samples out
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input orders.csv --out ../out/invoices --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input invoices.json --out ../out/invoices-json --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.json --out ../out/report.pdf
+	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
+	@echo "samples written to out/"
 
 ## test: lint, then every test target.
 test: deps lint

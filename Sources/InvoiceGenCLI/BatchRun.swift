@@ -22,7 +22,11 @@ final class BatchRun: @unchecked Sendable {
   func run() -> Int32 {
     let start = Date()
     let imported = importInput()
-    for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
+    // In input order, whatever order the checks found them in.
+    let ordered = imported.diagnostics.enumerated().sorted {
+      ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
+    }.map(\.element)
+    for diagnostic in ordered where diagnostic.severity == .error || !options.quiet {
       Log.error(diagnostic.description)
     }
     if imported.isUnusable {
