@@ -58,7 +58,7 @@ format:
 
 ## bench: throughput and memory against the C floor in ../shared/bench, interleaved runs.
 bench: deps
-	$(SWIFT) build -c release --product InvoiceGenBench
+	$(SWIFT) build -c release
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench --floor .build/floor
 

@@ -10,10 +10,12 @@ public final class DocumentFormatter {
   private var currencyStyles: [String: Decimal.FormatStyle.Currency] = [:]
   private let numberStyle: Decimal.FormatStyle
   private let dateStyle: Date.FormatStyle
+  private let percentStyle: Decimal.FormatStyle.Percent
 
   public init(locale: Locale) {
     self.locale = locale
     numberStyle = Decimal.FormatStyle(locale: locale).precision(.fractionLength(0...6))
+    percentStyle = Decimal.FormatStyle.Percent(locale: locale).precision(.fractionLength(0...4))
     var style = Date.FormatStyle(
       date: .abbreviated, time: .omitted, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
     style.timeZone = TimeZone(identifier: "UTC")!
@@ -30,31 +32,42 @@ public final class DocumentFormatter {
         .precision(.fractionLength(money.currency.minorUnits))
       currencyStyles[money.currency.code] = style
     }
-    return decimal(money.amount).formatted(style)
+    return DocumentFormatter.plainSpaces(decimal(money.amount).formatted(style))
+  }
+
+  /// `text` with no-break and narrow no-break spaces as plain spaces.
+  ///
+  /// Cairo 1.16 embeds a second (CID) copy of a font in a PDF for any character outside WinAnsi; ICU's
+  /// U+00A0 and U+202F in amounts made every invoice carry four font subsets instead of two.
+  /// Amounts sit in table cells and short lines, where the no-break property is not needed.
+  static func plainSpaces(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\u{A0}" || $0 == "\u{202F}" }) else { return text }
+    return String(
+      String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 }))
   }
 
   /// A unit price: at least the currency's minor units, up to 6 decimals, without the currency sign.
   public func price(_ value: ExactDecimal, currency: Currency) -> String {
     let style = Decimal.FormatStyle(locale: locale).precision(
       .fractionLength(min(currency.minorUnits, 6)...6))
-    return decimal(value).formatted(style)
+    return DocumentFormatter.plainSpaces(decimal(value).formatted(style))
   }
 
   /// A quantity with as many decimals as it has (up to 6), grouped as the locale groups.
   public func number(_ value: ExactDecimal) -> String {
-    decimal(value).formatted(numberStyle)
+    DocumentFormatter.plainSpaces(decimal(value).formatted(numberStyle))
   }
 
   /// A percentage: `19 %` in de, `19%` in en.
   public func percent(_ rate: ExactDecimal) -> String {
     let fraction = decimal(rate) / 100
-    return fraction.formatted(.percent.locale(locale).precision(.fractionLength(0...4)))
+    return DocumentFormatter.plainSpaces(fraction.formatted(percentStyle))
   }
 
   /// A calendar date as the locale writes it: `1 Mar 2026`, `01.03.2026`…
   public func date(_ date: CalendarDate) -> String {
     let instant = Date(timeIntervalSince1970: TimeInterval(date.daysSinceEpoch) * 86_400 + 43_200)
-    return instant.formatted(dateStyle)
+    return DocumentFormatter.plainSpaces(instant.formatted(dateStyle))
   }
 
   private func decimal(_ value: ExactDecimal) -> Decimal {

@@ -267,7 +267,7 @@ struct InvoiceClosing: View {
             }
             GridRow {
               Text(strings(.iban))
-              Text(bank.iban).font(settings.brand.font(9.5).monospacedDigit())
+              Text(bank.iban)
             }
             if let bic = bank.bic {
               GridRow {

@@ -106,6 +106,10 @@ enum Bench {
         Double(ours.map(\.peakKiB).max()!) / 1024))
     print(String(format: "  ratio to floor              %7.2f  (target >= 0.70)", oursRate / floorRate))
     print("")
+    let invoicegen = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("invoicegen")
+      .path
+    try BatchBench.run(invoicegen: invoicegen, floor: floor, dir: dir)
+    print("")
     try OrdersBench.run(me: me, dir: dir)
   }
 }

@@ -182,7 +182,7 @@ final class BatchRun: @unchecked Sendable {
         let stem = OutputName.stem(name)
         try renderer.writeSVGs { folder + "/\(stem)-\($0).svg" }
       }
-      if options.format == .pdf {
+      if options.format == .pdf, options.skipUnchanged {
         try? AtomicFile.write(Data(hash.utf8), to: hashPath)
       }
       for warning in renderer.warnings where !options.quiet {
