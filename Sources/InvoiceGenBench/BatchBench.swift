@@ -37,10 +37,15 @@ enum BatchBench {
     var floorRuns: [Double] = []
     var one: [Double] = []
     var two: [Double] = []
+    var samePage: [Double] = []
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     for round in 0..<3 {
       let floorDir = dir + "/floor-\(round)"
       try FileManager.default.createDirectory(atPath: floorDir, withIntermediateDirectories: true)
       floorRuns.append(try Bench.measure([floor, "docs", "\(count)", floorDir]).seconds)
+      let sameDir = dir + "/same-\(round)"
+      try FileManager.default.createDirectory(atPath: sameDir, withIntermediateDirectories: true)
+      samePage.append(try Bench.measure([me, "docs", "\(count)", sameDir]).seconds)
       for (jobs, runs) in [(1, 0), (2, 1)] {
         let out = dir + "/out-\(jobs)-\(round)"
         let sample = try Bench.measure([
@@ -64,7 +69,12 @@ enum BatchBench {
     let oneRate = Double(count) / Bench.median(one)
     let twoRate = Double(count) / Bench.median(two)
     print("batch: \(count) one-page invoices, 3 interleaved runs, median")
+    let sameRate = Double(count) / Bench.median(samePage)
     print(String(format: "  floor docs (C)             %7.1f PDFs/s", floorRate))
+    print(
+      String(
+        format: "  PageKit, the floor's page  %7.1f PDFs/s  ratio to floor %.2f", sameRate,
+        sameRate / floorRate))
     print(
       String(
         format: "  invoicegen --jobs 1        %7.1f invoices/s  ratio to floor %.2f (target >= 0.70)",

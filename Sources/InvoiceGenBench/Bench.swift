@@ -31,6 +31,18 @@ enum Bench {
     try writer.close()
   }
 
+  /// Renders `count` bench pages, each into its own PDF in `folder` (what `floor docs` does).
+  static func renderDocs(_ count: Int, to folder: String) throws {
+    let rows = rowsPerPage()
+    for index in 0..<count {
+      let writer = try PDFWriter(
+        path: folder + "/doc-\(index).pdf", metadata: PDFMetadata(title: "bench", creator: "invoicegen bench")
+      )
+      writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
+      try writer.close()
+    }
+  }
+
   /// How many rows fit, as the floor decides: it stops once a row ends below the page less 60 points.
   static func rowsPerPage() -> Int {
     let context = RenderResources.forCurrentThread.makeLayoutContext()

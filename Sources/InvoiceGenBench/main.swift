@@ -5,6 +5,9 @@ import PageRendering
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
+  case "docs":
+    guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
+    try Bench.renderDocs(count, to: arguments[2])
   case "pages":
     guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
     try Bench.renderPages(count, to: arguments[2])
