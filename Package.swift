@@ -46,7 +46,7 @@ let package = Package(
       exclude: ["Malformed"]),
     .testTarget(
       name: "PageRenderingTests",
-      dependencies: ["PageKit", "PageRendering", "CCairo"],
+      dependencies: ["PageKit", "PageRendering", "CCairo", "DataModel", "Layouts"],
       path: "Tests/PageRenderingTests",
       exclude: ["Goldens"]
     ),

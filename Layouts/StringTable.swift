@@ -2,11 +2,11 @@ import Foundation
 
 /// The labels of the built-in layouts; every label a layout prints goes through this table.
 public enum StringKey: String, CaseIterable, Sendable {
-  case invoice, creditNote, billTo, from, invoiceNumber, creditNoteNumber, invoiceDate, dueDate, customerId
+  case invoice, creditNote, billTo, invoiceNumber, creditNoteNumber, invoiceDate, dueDate, customerId
   case purchaseOrder, vatId, position, description, quantity, unit, unitPrice, discount, vat, amount
-  case subtotal, vatAtRate, total, totalDue, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
+  case subtotal, vatAtRate, total, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
   case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
-  case taxAmount, report, generatedOn, change, invoiceFor
+  case taxAmount, report, invoiceFor
 }
 
 /// Labels in one language, with English for any key a language lacks.
@@ -55,21 +55,10 @@ public struct StringTable: Sendable {
     return code
   }
 
-  static let english: [StringKey: String] = [
-    .invoice: "Invoice", .creditNote: "Credit note", .billTo: "Bill to", .from: "From",
-    .invoiceNumber: "Invoice no.", .creditNoteNumber: "Credit note no.", .invoiceDate: "Date",
-    .dueDate: "Due date", .customerId: "Customer no.", .purchaseOrder: "Your order", .vatId: "VAT ID",
-    .position: "#", .description: "Description", .quantity: "Qty", .unit: "Unit", .unitPrice: "Unit price",
-    .discount: "Disc.", .vat: "VAT", .amount: "Amount", .subtotal: "Subtotal", .vatAtRate: "VAT %1",
-    .total: "Total", .totalDue: "Total due", .pageOfCount: "Page %1 of %2",
-    .carriedForward: "Carried forward",
-    .broughtForward: "Brought forward", .pricesIncludeVat: "Prices include VAT.",
-    .paymentTerms: "Payment terms",
-    .paymentDue: "Please pay %1 by %2.", .bankDetails: "Bank details", .accountHolder: "Account holder",
-    .iban: "IBAN", .bic: "BIC", .notes: "Notes", .vatSummary: "VAT summary", .rate: "Rate", .netAmount: "Net",
-    .taxAmount: "VAT", .report: "Report", .generatedOn: "Generated on %1", .change: "Change",
-    .invoiceFor: "Invoice %1",
+  /// The tables by language code; English is also the fallback for any missing key.
+  static let tables: [String: [StringKey: String]] = [
+    "en": english, "de": german, "fr": french, "es": spanish, "it": italian, "nl": dutch, "pt": portuguese,
+    "pl": polish, "sv": swedish, "ja": japanese, "zh-Hans": simplifiedChinese, "ko": korean, "ar": arabic,
+    "he": hebrew, "hi": hindi, "th": thai, "ru": russian, "tr": turkish,
   ]
-
-  static let tables: [String: [StringKey: String]] = ["en": english]
 }

@@ -169,6 +169,7 @@ final class BatchRun: @unchecked Sendable {
     let prepared = layout(invoice, settings)
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
+    renderer.missingGlyphsAreErrors = options.strict
     do {
       var outputs: [String] = []
       switch options.format {

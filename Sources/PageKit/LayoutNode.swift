@@ -70,9 +70,19 @@ public final class LayoutContext {
 public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, for a person.
   public var message: String
+  /// What kind of problem it is.
+  public var kind: Kind
 
-  public init(_ message: String) {
+  /// The kinds of layout warnings.
+  public enum Kind: Hashable, Sendable {
+    case general
+    /// Text with characters no installed font can show.
+    case missingGlyphs
+  }
+
+  public init(_ message: String, kind: Kind = .general) {
     self.message = message
+    self.kind = kind
   }
 
   public var description: String { message }

@@ -18,10 +18,13 @@ public protocol ShapedText: AnyObject {
   var lines: [TextLine] { get }
   /// How many characters no available font could show (drawn as boxes).
   var unknownGlyphCount: Int { get }
+  /// The ISO 15924 scripts of those characters ("Thai", "Deva").
+  var unknownGlyphScripts: [String] { get }
 }
 
 extension ShapedText {
   public var unknownGlyphCount: Int { 0 }
+  public var unknownGlyphScripts: [String] { [] }
 }
 
 /// One shaped line: where it starts, how tall it is, and where its baseline is.

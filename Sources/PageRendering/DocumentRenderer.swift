@@ -13,6 +13,8 @@ public final class DocumentRenderer {
   public var resources: RenderResources
   /// Problems met while laying out (missing images, content cut at a page edge…).
   public private(set) var warnings: [LayoutWarning] = []
+  /// Whether characters no installed font can show stop the document (it is not written) instead of a warning.
+  public var missingGlyphsAreErrors = false
 
   public init(
     document: Document, environment: EnvironmentValues = EnvironmentValues(),
@@ -53,8 +55,12 @@ public final class DocumentRenderer {
       }
       writer.endPage()
     }
-    try writer.close(durable: durable)
     warnings = context.warnings
+    if missingGlyphsAreErrors, let missing = warnings.first(where: { $0.kind == .missingGlyphs }) {
+      writer.discard()
+      throw RenderError.missingGlyphs(missing.message)
+    }
+    try writer.close(durable: durable)
     return plan.pageCount
   }
 

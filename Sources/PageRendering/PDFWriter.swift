@@ -81,6 +81,12 @@ public final class PDFWriter {
     return layoutContext.warnings
   }
 
+  /// Abandons the PDF: the temporary file is removed and nothing appears at `path`.
+  public func discard() {
+    cairo_surface_finish(surface)
+    file.discard()
+  }
+
   /// Finishes the PDF, repairs it with libqpdf if it has links, and renames it into place.
   public func close(durable: Bool = false) throws {
     if pageOpen { endPage() }

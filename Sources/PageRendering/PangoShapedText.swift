@@ -41,6 +41,27 @@ public final class PangoShapedText: ShapedText {
   /// The number of characters no font could show, drawn as boxes.
   public var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
+  /// The ISO 15924 scripts of the characters no font could show, sorted.
+  public var unknownGlyphScripts: [String] {
+    guard unknownGlyphCount > 0, let iterator = pango_layout_get_iter(layout) else { return [] }
+    defer { pango_layout_iter_free(iterator) }
+    let unknownFlag: UInt32 = 0x1000_0000  // PANGO_GLYPH_UNKNOWN_FLAG: the glyph holds the character
+    var scripts = Set<String>()
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs else {
+        continue
+      }
+      for index in 0..<Int(glyphs.pointee.num_glyphs) {
+        let glyph = glyphs.pointee.glyphs[index].glyph
+        guard glyph & unknownFlag != 0 else { continue }
+        let tag = g_unicode_script_to_iso15924(g_unichar_get_script(glyph & ~unknownFlag))
+        let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
+        scripts.insert(String(decoding: bytes, as: UTF8.self))
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+    return scripts.sorted()
+  }
+
   /// Draws the lines in `range` with the top of the first at `origin`, in `color` where runs set none.
   func draw(in cr: OpaquePointer, at origin: CGPoint, lines range: Range<Int>, color: RGBAColor) {
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)

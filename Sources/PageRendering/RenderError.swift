@@ -14,6 +14,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case pdfRewrite(path: String, reason: String)
   /// A setting asks for something this renderer cannot do.
   case unsupported(String)
+  /// Text has characters no installed font can show, and the caller asked for that to be an error.
+  case missingGlyphs(String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case .output(let path, let reason): return "\(path): cannot write: \(reason)"
     case .pdfRewrite(let path, let reason): return "\(path): PDF rewrite failed: \(reason)"
     case .unsupported(let message): return message
+    case .missingGlyphs(let message): return message
     }
   }
 }
