@@ -14,8 +14,12 @@ public enum InvoiceLayout {
     let format = DocumentFormatter(locale: locale)
     let brand = settings.brand
     let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
+    // The PDF title stays English ("Invoice 123", "Credit note 123") so archives and scripts can rely
+    // on it; the page itself, the subject and the keywords are in the invoice's language.
+    let english = StringTable(language: "en")
     let document = Document(
-      title: "\(title) \(invoice.number)", author: settings.author ?? settings.seller?.name,
+      title: "\(invoice.isCreditNote ? english(.creditNote) : english(.invoice)) \(invoice.number)",
+      author: settings.author ?? settings.seller?.name,
       subject: strings(.invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
