@@ -40,7 +40,7 @@ public final class DocumentRenderer {
     let plan = paginator.plan()
     let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
     var parents: [Int: Int32] = [:]  // outline level → id of the last entry at that level
-    try paginator.layOutPages(plan: plan) { page in
+    paginator.layOutPages(plan: plan) { page in
       writer.beginPage(size: page.size)
       for frame in page.frames { writer.draw(frame) }
       for frame in page.frames {
