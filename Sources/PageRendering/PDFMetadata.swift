@@ -33,24 +33,10 @@ public struct PDFMetadata: Hashable, Sendable {
     return Date()
   }
 
-  /// `date` as ISO 8601 in UTC, `2026-03-01T12:00:00Z`, made by hand (a formatter costs more than a page).
+  /// `date` as ISO 8601 in UTC, `2026-03-01T12:00:00Z` (the format style, not a formatter object,
+  /// which cost more than drawing a page).
   static func iso8601(_ date: Date) -> String {
-    var seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    let days = Int((Double(seconds) / 86_400).rounded(.down))
-    seconds -= days * 86_400
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return
-      "\(year)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds % 3600 / 60)):\(two(seconds % 60))Z"
+    date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
   }
 
   /// Writes the fields into a cairo PDF surface.
