@@ -37,7 +37,17 @@ public struct ReportCSVImporter {
               hint: "the first line must name the columns")
           ])
       }
-      let headers = (0..<record.count).map { (record.string($0) ?? "\u{FFFD}").trimmingSpaces }
+      guard (0..<record.count).allSatisfy({ record.string($0) != nil }) else {
+        return ReportImport(
+          report: nil,
+          diagnostics: [
+            Diagnostic(
+              .error, SourceLocation(file: shown, line: record.line), "the header is not valid UTF-8",
+              hint: "export the file as UTF-8 CSV")
+          ])
+      }
+      let headers = (0..<record.count).map { record.string($0)!.trimmingSpaces }
+      var invalidTextWarnings = 0
       var numeric = [Bool](repeating: true, count: headers.count)
       var seenNumber = [Bool](repeating: false, count: headers.count)
       var sums = [ExactDecimal](repeating: .zero, count: headers.count)
@@ -51,6 +61,14 @@ public struct ReportCSVImporter {
             Diagnostic(
               .warning, SourceLocation(file: shown, line: record.line),
               "has \(record.count) fields, the header has \(headers.count); missing cells are left blank"))
+        }
+        if invalidTextWarnings < 10, let bad = (0..<record.count).first(where: { record.string($0) == nil }) {
+          invalidTextWarnings += 1
+          diagnostics.append(
+            Diagnostic(
+              .warning, SourceLocation(file: shown, line: record.line),
+              field: bad < headers.count ? "column \(Diagnostic.quote(headers[bad]))" : nil,
+              "is not valid UTF-8; shown as \u{FFFD}"))
         }
         for column in 0..<min(record.count, headers.count) where numeric[column] {
           let range = record.range(column)

@@ -101,3 +101,35 @@ import Testing
     }
   }
 }
+
+@Suite struct ReportCSVRobustnessTests {
+  @Test func aBinaryFileIsNotAReport() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "binary-\(UUID().uuidString.prefix(6)).csv"
+    ).path
+    try Data([0x89, 0x50, 0x4E, 0x47, 0xFF, 0xFE, 0x2C, 0x0A, 0x01, 0x02]).write(
+      to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = ReportCSVImporter().importFile(path, name: "binary.csv")
+    #expect(result.report == nil)
+    #expect(
+      result.errors.map(\.description) == [
+        "error: binary.csv:1: the header is not valid UTF-8\nhint: export the file as UTF-8 CSV"
+      ])
+  }
+
+  @Test func invalidCellsAreWarnedAbout() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cells-\(UUID().uuidString.prefix(6)).csv"
+    ).path
+    try Data("name,value\nok,1\n".utf8 + [0xC3, 0x28] + Array(",2\n".utf8)).write(
+      to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = ReportCSVImporter().importFile(path, name: "cells.csv")
+    #expect(result.report != nil)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "warning: cells.csv:3: column \"name\": is not valid UTF-8; shown as \u{FFFD}"
+      ])
+  }
+}
