@@ -92,7 +92,7 @@ public struct ReportCSVImporter {
       }
       var footer: [String]?
       if columns.contains(where: \.isNumeric), rows > 0 {
-        footer = columns.indices.map { columns[$0].isNumeric ? sums[$0].trimmedDescription : "" }
+        footer = columns.indices.map { columns[$0].isNumeric ? sums[$0].description : "" }
         if !columns[0].isNumeric { footer![0] = "Total" }
       }
       let source = CSVRowSource(

@@ -165,6 +165,10 @@ final class TableNode: FlowingNode {
         widths[index] = shares > 0 ? max(0, left) * share / shares : 0
       }
     }
+    if shares == 0, left > 0, left.isFinite, fittedTotal > 0 {
+      // No column takes the rest: fitted columns share it in proportion, so the table spans the width.
+      for index in fitted { widths[index] += left * widths[index] / fittedTotal }
+    }
     widthCache = (width, widths)
     return widths
   }
