@@ -8,6 +8,10 @@ import Foundation
 public final class DocumentFormatter {
   public let locale: Locale
   private var currencyStyles: [String: Decimal.FormatStyle.Currency] = [:]
+  /// Patterns learned per currency (`nil` when Foundation's output could not be reproduced).
+  private var moneyPatterns: [String: NumberPattern?] = [:]
+  private var percents: [ExactDecimal: String] = [:]
+  static let posix = Locale(identifier: "en_US_POSIX")
   private let numberStyle: Decimal.FormatStyle
   private let dateStyle: Date.FormatStyle
   private let percentStyle: Decimal.FormatStyle.Percent
@@ -24,15 +28,32 @@ public final class DocumentFormatter {
 
   /// `money` as the locale writes amounts of its currency: `1.234,56 €` in de-DE, `€1,234.56` in en-IE.
   public func money(_ money: Money) -> String {
-    let style: Decimal.FormatStyle.Currency
-    if let cached = currencyStyles[money.currency.code] {
-      style = cached
+    let code = money.currency.code
+    if let pattern = moneyPatterns[code] {
+      if let pattern { return pattern.format(money.amount) }
     } else {
-      style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale)
-        .precision(.fractionLength(money.currency.minorUnits))
-      currencyStyles[money.currency.code] = style
+      let style = currencyStyle(money.currency)
+      let learned = NumberPattern(fractionDigits: money.currency.minorUnits) { probe in
+        DocumentFormatter.plainSpaces(
+          (Decimal(string: probe, locale: DocumentFormatter.posix) ?? 0).formatted(style))
+      }
+      moneyPatterns[code] = .some(learned)
+      if let learned { return learned.format(money.amount) }
     }
-    return DocumentFormatter.plainSpaces(decimal(money.amount).formatted(style))
+    return foundationMoney(money)
+  }
+
+  /// `money` formatted by Foundation itself (the reference the fast path must match).
+  public func foundationMoney(_ money: Money) -> String {
+    DocumentFormatter.plainSpaces(decimal(money.amount).formatted(currencyStyle(money.currency)))
+  }
+
+  private func currencyStyle(_ currency: Currency) -> Decimal.FormatStyle.Currency {
+    if let cached = currencyStyles[currency.code] { return cached }
+    let style = Decimal.FormatStyle.Currency(code: currency.code, locale: locale)
+      .precision(.fractionLength(currency.minorUnits))
+    currencyStyles[currency.code] = style
+    return style
   }
 
   /// `text` with no-break and narrow no-break spaces as plain spaces.
@@ -60,6 +81,13 @@ public final class DocumentFormatter {
 
   /// A percentage: `19 %` in de, `19%` in en.
   public func percent(_ rate: ExactDecimal) -> String {
+    if let known = percents[rate] { return known }
+    let text = foundationPercent(rate)
+    percents[rate] = text
+    return text
+  }
+
+  private func foundationPercent(_ rate: ExactDecimal) -> String {
     let fraction = decimal(rate) / 100
     return DocumentFormatter.plainSpaces(fraction.formatted(percentStyle))
   }
@@ -71,6 +99,6 @@ public final class DocumentFormatter {
   }
 
   private func decimal(_ value: ExactDecimal) -> Decimal {
-    Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    Decimal(string: value.description, locale: DocumentFormatter.posix) ?? 0
   }
 }

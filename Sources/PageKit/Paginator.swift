@@ -29,6 +29,8 @@ public final class Paginator {
   let environment: EnvironmentValues
   let context: LayoutContext
   private let bodies: [any LayoutNode]
+  /// Header and footer heights by template and page, measured in the first pass and reused in the second.
+  private var regionHeights: [String: (CGFloat, CGFloat)] = [:]
 
   public init(
     document: Document, environment: EnvironmentValues = EnvironmentValues(), context: LayoutContext
@@ -71,7 +73,7 @@ public final class Paginator {
     pageCount: Int?, sectionTitles: [String?]?, emit: (LaidOutPage, Frame) throws -> Void
   ) rethrows {
     var number = 0
-    for (template, body) in zip(document.pages, bodies) {
+    for (templateIndex, (template, body)) in zip(document.pages, bodies).enumerated() {
       var next: (any LayoutNode)? = body
       while let current = next, number < Paginator.maxPages {
         number += 1
@@ -79,8 +81,14 @@ public final class Paginator {
         let contentWidth = max(0, size.width - template.margins.horizontal)
         let measuring = PageContext(
           pageNumber: number, pageCount: Paginator.placeholderPageCount, sectionTitle: nil, pageSize: size)
-        let headerHeight = regionHeight(template.header, measuring, width: contentWidth)
-        let footerHeight = regionHeight(template.footer, measuring, width: contentWidth)
+        let key = "\(templateIndex)/\(number)"
+        let (headerHeight, footerHeight) =
+          regionHeights[key]
+          ?? (
+            regionHeight(template.header, measuring, width: contentWidth),
+            regionHeight(template.footer, measuring, width: contentWidth)
+          )
+        regionHeights[key] = (headerHeight, footerHeight)
         let bodyTop = template.margins.top + headerHeight + (headerHeight > 0 ? template.regionSpacing : 0)
         let bodyBottom =
           size.height - template.margins.bottom - footerHeight

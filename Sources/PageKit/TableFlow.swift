@@ -12,6 +12,8 @@ final class TableFlow: FlowingNode {
   private var pendingWidth: CGFloat = -1
   /// The index of the next row to place, for zebra stripes.
   private var rowIndex = 0
+  /// How many rows the cursor has given.
+  private var readCount = 0
   private var total: String?
   private var started = false
 
@@ -41,14 +43,14 @@ final class TableFlow: FlowingNode {
       return table.measure(pending.cellsText, kind: .body, widths: widths, context: context)
     }
     guard let cells = cursor() else { return nil }
-    return table.measure(cells, kind: .body, widths: widths, context: context)
+    defer { readCount += 1 }
+    return table.measuredRow(readCount, cells: cells, widths: widths, width: width, context: context)
   }
 
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     let widths = table.columnWidths(space.width, context: context)
     let width = space.width
-    let header = table.measure(
-      table.table.columns.map(\.title), kind: .header, widths: widths, context: context)
+    let header = table.headerRow(widths: widths, width: width, context: context)
     let continuation = table.table.continuation
     var rows: [(row: TableNode.MeasuredRow, index: Int, y: CGFloat)] = []
     var y = table.height(header)

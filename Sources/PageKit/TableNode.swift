@@ -86,6 +86,47 @@ final class TableNode: FlowingNode {
     return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells, spans: spans)
   }
 
+  /// Rows measured in the first pagination pass, kept for the second while the table is small: a
+  /// memory budget of `measuredRowBudget` rows decides, so long tables stream and are shaped twice.
+  private var measuredRows: [MeasuredRow] = []
+  private var measuredWidth: CGFloat = -1
+  private var keepsMeasuredRows = true
+  static let measuredRowBudget = 2_000
+  private var header: (width: CGFloat, row: MeasuredRow)?
+
+  /// Row `index` with `cells`, measured at `widths`, from the first pass when it was kept.
+  func measuredRow(_ index: Int, cells: [String], widths: [CGFloat], width: CGFloat, context: LayoutContext)
+    -> MeasuredRow
+  {
+    if measuredWidth == width, index < measuredRows.count, measuredRows[index].cellsText == cells {
+      return measuredRows[index]
+    }
+    let row = measure(cells, kind: .body, widths: widths, context: context)
+    if keepsMeasuredRows {
+      if measuredWidth != width {
+        measuredRows.removeAll()
+        measuredWidth = width
+      }
+      if index == measuredRows.count {
+        if measuredRows.count < TableNode.measuredRowBudget {
+          measuredRows.append(row)
+        } else {
+          keepsMeasuredRows = false
+          measuredRows = []
+        }
+      }
+    }
+    return row
+  }
+
+  /// The header row measured at `widths`, once per width.
+  func headerRow(widths: [CGFloat], width: CGFloat, context: LayoutContext) -> MeasuredRow {
+    if let header, header.width == width { return header.row }
+    let row = measure(table.columns.map(\.title), kind: .header, widths: widths, context: context)
+    header = (width, row)
+    return row
+  }
+
   func height(_ row: MeasuredRow) -> CGFloat {
     row.contentHeight() + table.style.cellPadding.vertical
   }
