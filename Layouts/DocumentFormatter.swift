@@ -16,6 +16,20 @@ public final class DocumentFormatter {
   private let dateStyle: Date.FormatStyle
   private let percentStyle: Decimal.FormatStyle.Percent
 
+  private static let threadKey = "invoicegen.DocumentFormatters"
+
+  /// The calling thread's formatter for `locale`, made once: what it learns (patterns, styles,
+  /// percentages) is kept for every document the thread renders.
+  public static func forCurrentThread(locale: Locale) -> DocumentFormatter {
+    let dictionary = Thread.current.threadDictionary
+    let formatters = dictionary[threadKey] as? NSMutableDictionary ?? NSMutableDictionary()
+    dictionary[threadKey] = formatters
+    if let existing = formatters[locale.identifier] as? DocumentFormatter { return existing }
+    let made = DocumentFormatter(locale: locale)
+    formatters[locale.identifier] = made
+    return made
+  }
+
   public init(locale: Locale) {
     self.locale = locale
     numberStyle = Decimal.FormatStyle(locale: locale).precision(.fractionLength(0...6))

@@ -11,7 +11,7 @@ public enum InvoiceLayout {
   public static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
     let locale = Locale(identifier: invoice.locale ?? settings.defaultLocale)
     let strings = StringTable(locale: locale)
-    let format = DocumentFormatter(locale: locale)
+    let format = DocumentFormatter.forCurrentThread(locale: locale)
     let brand = settings.brand
     let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
     // The PDF title stays English ("Invoice 123", "Credit note 123") so archives and scripts can rely
