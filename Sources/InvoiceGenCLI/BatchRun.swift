@@ -178,10 +178,12 @@ final class BatchRun: @unchecked Sendable {
         outputs.append(path)
       case .png:
         let stem = OutputName.stem(name)
-        try renderer.writePNGs(scale: options.scale) { folder + "/\(stem)-\($0).png" }
+        let pages = try renderer.writePNGs(scale: options.scale) { folder + "/\(stem)-\($0).png" }
+        outputs += (1...max(pages, 1)).map { folder + "/\(stem)-\($0).png" }
       case .svg:
         let stem = OutputName.stem(name)
-        try renderer.writeSVGs { folder + "/\(stem)-\($0).svg" }
+        let pages = try renderer.writeSVGs { folder + "/\(stem)-\($0).svg" }
+        outputs += (1...max(pages, 1)).map { folder + "/\(stem)-\($0).svg" }
       }
       if options.format == .pdf, options.skipUnchanged {
         try? AtomicFile.write(Data(hash.utf8), to: hashPath)
@@ -191,7 +193,7 @@ final class BatchRun: @unchecked Sendable {
       }
       record {
         $0.written += 1
-        $0.outputs.append(contentsOf: outputs.isEmpty ? [path] : outputs)
+        $0.outputs.append(contentsOf: outputs)
       }
     } catch let error as RenderError {
       let message = "error: invoice \"\(invoice.number)\": \(error.description)"

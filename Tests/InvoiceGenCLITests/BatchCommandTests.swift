@@ -193,9 +193,17 @@ import Testing
   @Test func pngPagesAndStandardInput() throws {
     let out = try CommandRunner.temporaryFolder()
     let png = try CommandRunner.invoicegen([
-      "--input", "invoices.json", "--out", out, "--format", "png", "--scale", "1",
+      "--input", "invoices.json", "--out", out, "--format", "png", "--scale", "1", "--summary",
+      out + "/summary.json",
     ])
     #expect(png.status == 0)
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json")))
+      as? [String: Any]
+    #expect(
+      (summary?["outputs"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+        "JS-2026-001-1.png", "JS-2026-002-1.png",
+      ])
     #expect(
       CommandRunner.files(out).filter { $0.hasSuffix(".png") } == ["JS-2026-001-1.png", "JS-2026-002-1.png"])
     let data = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.sampleData + "/invoices.json"))
