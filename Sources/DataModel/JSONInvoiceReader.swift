@@ -1,0 +1,348 @@
+import Foundation
+
+/// The work of one JSON import.
+struct JSONInvoiceReader {
+  let options: ImportOptions
+  let file: String
+  let document: JSONDocument
+  var diagnostics: [Diagnostic] = []
+  var currentNumber: String?
+  var currentFailed = false
+
+  init(options: ImportOptions, file: String, document: JSONDocument) {
+    self.options = options
+    self.file = file
+    self.document = document
+  }
+
+  static let invoiceKeys: Set<String> = [
+    "invoiceNumber", "number", "invoiceDate", "dueDate", "currency", "customer", "customerId", "items",
+    "locale",
+    "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason",
+  ]
+  static let customerKeys: Set<String> = ["name", "address", "email", "vatId", "id"]
+  static let itemKeys: Set<String> = [
+    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount",
+  ]
+
+  func location(_ value: JSONValue) -> SourceLocation {
+    SourceLocation(file: file, line: value.line, column: document.column(of: value))
+  }
+
+  mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
+    currentFailed = true
+    diagnostics.append(
+      Diagnostic(.error, location(value), field: path, message, hint: hint, invoiceNumber: currentNumber))
+  }
+
+  mutating func read() -> InvoiceImport {
+    let root = document.root
+    var list: [(JSONValue, String)] = []
+    switch root.kind {
+    case .array(let elements):
+      list = elements.enumerated().map { ($1, "$[\($0)]") }
+    case .object:
+      if let invoices = root["invoices"] {
+        guard case .array(let elements) = invoices.kind else {
+          diagnostics.append(
+            Diagnostic(
+              .error, location(invoices), field: "$.invoices", "expected an array, found \(invoices.kindName)"
+            ))
+          return InvoiceImport(
+            invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
+        }
+        list = elements.enumerated().map { ($1, "$.invoices[\($0)]") }
+      } else {
+        list = [(root, "$")]
+      }
+    default:
+      diagnostics.append(
+        Diagnostic(
+          .error, location(root), field: "$",
+          "expected an invoice object or an array of invoices, found \(root.kindName)"))
+      return InvoiceImport(
+        invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
+    }
+    if list.isEmpty {
+      diagnostics.append(Diagnostic(.error, location(root), field: "$", "contains no invoices"))
+    }
+    var invoices: [Invoice] = []
+    var invalid: [String] = []
+    var seen: [String: SourceLocation] = [:]
+    for (value, path) in list {
+      currentNumber = nil
+      currentFailed = false
+      let invoice = readInvoice(value, path)
+      if let number = currentNumber {
+        if let first = seen[number] {
+          error(
+            value, path, "invoice number \(Diagnostic.quote(number)) is used again (first at \(first))",
+            hint: "invoice numbers must be unique")
+          invalid.append(number)
+          continue
+        }
+        seen[number] = location(value)
+      }
+      if let invoice, !currentFailed {
+        invoices.append(invoice)
+      } else if let number = currentNumber {
+        invalid.append(number)
+      }
+    }
+    return InvoiceImport(invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid)
+  }
+
+  mutating func warnUnknownKeys(_ value: JSONValue, _ path: String, known: Set<String>) {
+    guard case .object(let members) = value.kind else { return }
+    for (key, member) in members where !known.contains(key) {
+      let close = known.min {
+        OrderField.editDistance(key.lowercased(), $0.lowercased())
+          < OrderField.editDistance(key.lowercased(), $1.lowercased())
+      }
+      let hint = close.flatMap {
+        OrderField.editDistance(key.lowercased(), $0.lowercased()) <= 2 ? "did you mean \"\($0)\"?" : nil
+      }
+      diagnostics.append(
+        Diagnostic(
+          .warning, location(member), field: "\(path).\(key)", "unknown key, ignored", hint: hint,
+          invoiceNumber: currentNumber))
+    }
+  }
+
+  mutating func string(_ parent: JSONValue, _ key: String, _ path: String, required: Bool) -> String? {
+    guard let value = parent[key], !isNull(value) else {
+      if required { error(parent, path, "the key \"\(key)\" is missing") }
+      return nil
+    }
+    let fieldPath = "\(path).\(key)"
+    switch value.kind {
+    case .string(let text):
+      if let control = text.unicodeScalars.first(where: {
+        ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F
+      }) {
+        error(
+          value, fieldPath,
+          "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))"
+        )
+        return nil
+      }
+      let trimmed = text.trimmingSpaces
+      if required, trimmed.isEmpty {
+        error(value, fieldPath, "is empty")
+        return nil
+      }
+      return trimmed.isEmpty ? nil : trimmed
+    case .number(let text)
+    where key == "invoiceNumber" || key == "number" || key == "id" || key == "purchaseOrder":
+      return text
+    default:
+      error(value, fieldPath, "expected a string, found \(value.kindName)")
+      return nil
+    }
+  }
+
+  func isNull(_ value: JSONValue) -> Bool {
+    if case .null = value.kind { return true }
+    return false
+  }
+
+  mutating func decimal(
+    _ parent: JSONValue, _ key: String, _ path: String, required: Bool, maxDecimals: Int,
+    percent: Bool = false
+  ) -> ExactDecimal? {
+    guard let value = parent[key], !isNull(value) else {
+      if required { error(parent, path, "the key \"\(key)\" is missing") }
+      return nil
+    }
+    let fieldPath = "\(path).\(key)"
+    let result: Result<ExactDecimal, NumberError>
+    let shown: String
+    switch value.kind {
+    case .number(let text):
+      shown = text
+      result = ExactDecimal.parse(Array(text.utf8), maxFractionDigits: maxDecimals, allowsExponent: true)
+    case .string(let text):
+      shown = Diagnostic.quote(text)
+      var body = text.trimmingSpaces
+      if percent, body.hasSuffix("%") { body.removeLast() }
+      result = ExactDecimal.parse(Array(body.utf8), maxFractionDigits: maxDecimals)
+    default:
+      error(value, fieldPath, "expected a number or a numeric string, found \(value.kindName)")
+      return nil
+    }
+    switch result {
+    case .success(let number): return number
+    case .failure(let failure):
+      var diagnostic = OrdersCSVState.numberDiagnostic(
+        failure, shown: shown, location: location(value), field: fieldPath,
+        decimalSeparator: UInt8(ascii: "."))
+      diagnostic.invoiceNumber = currentNumber
+      currentFailed = true
+      diagnostics.append(diagnostic)
+      return nil
+    }
+  }
+
+  mutating func date(_ parent: JSONValue, _ key: String, _ path: String, required: Bool) -> CalendarDate? {
+    guard let text = string(parent, key, path, required: required) else { return nil }
+    if let date = DateFormat.iso8601.parse(Array(text.utf8)) { return date }
+    error(
+      parent[key]!, "\(path).\(key)", "\(Diagnostic.quote(text)) is not a date",
+      hint: "dates in JSON are ISO 8601: 2026-03-31")
+    return nil
+  }
+
+  mutating func readInvoice(_ value: JSONValue, _ path: String) -> Invoice? {
+    guard case .object = value.kind else {
+      error(value, path, "expected an invoice object, found \(value.kindName)")
+      return nil
+    }
+    let number = string(
+      value, value["invoiceNumber"] != nil ? "invoiceNumber" : "number", path, required: true)
+    if value["invoiceNumber"] == nil && value["number"] == nil { currentFailed = true }
+    currentNumber = number
+    warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys)
+    let issue = date(value, "invoiceDate", path, required: true)
+    let due = date(value, "dueDate", path, required: false)
+    var currency = options.defaultCurrency
+    if let code = string(value, "currency", path, required: false) {
+      if let known = Currency(code: code) {
+        currency = known
+      } else {
+        error(
+          value["currency"]!, "\(path).currency",
+          "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",
+          hint: "use a code such as EUR, USD or JPY")
+      }
+    } else if currency == nil {
+      error(
+        value, path, "the key \"currency\" is missing and no default currency is configured",
+        hint: "set defaults.currency in the config")
+    }
+    let customer = readCustomer(value, path)
+    var locale = options.defaultLocale
+    if let tag = string(value, "locale", path, required: false) {
+      if LocaleTag.isValid(tag) {
+        locale = tag
+      } else {
+        error(
+          value["locale"]!, "\(path).locale", "\(Diagnostic.quote(tag)) is not a locale",
+          hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
+      }
+    }
+    var pricesIncludeTax = false
+    if let flag = value["pricesIncludeTax"], !isNull(flag) {
+      if case .bool(let on) = flag.kind {
+        pricesIncludeTax = on
+      } else {
+        error(flag, "\(path).pricesIncludeTax", "expected true or false, found \(flag.kindName)")
+      }
+    }
+    var items: [LineItem] = []
+    if let list = value["items"] {
+      if case .array(let elements) = list.kind {
+        if elements.isEmpty { error(list, "\(path).items", "has no items") }
+        for (index, element) in elements.enumerated() {
+          if let item = readItem(element, "\(path).items[\(index)]") { items.append(item) }
+        }
+      } else {
+        error(list, "\(path).items", "expected an array, found \(list.kindName)")
+      }
+    } else {
+      error(value, path, "the key \"items\" is missing")
+    }
+    let notes = string(value, "notes", path, required: false)
+    let purchaseOrder = string(value, "purchaseOrder", path, required: false)
+    let exemption = string(value, "taxExemptionReason", path, required: false)
+    guard !currentFailed, let number, let issue, let currency, let customer else { return nil }
+    do {
+      return try Invoice(
+        number: number, issueDate: issue, dueDate: due, currency: currency, customer: customer, items: items,
+        locale: locale, notes: notes, purchaseOrder: purchaseOrder, pricesIncludeTax: pricesIncludeTax,
+        taxExemptionReason: exemption, source: location(value))
+    } catch {
+      self.error(
+        value, path, "the amounts of invoice \(Diagnostic.quote(number)) are too large to compute exactly")
+      return nil
+    }
+  }
+
+  mutating func readCustomer(_ invoice: JSONValue, _ path: String) -> Party? {
+    guard let value = invoice["customer"] else {
+      error(invoice, path, "the key \"customer\" is missing")
+      return nil
+    }
+    let customerPath = "\(path).customer"
+    guard case .object = value.kind else {
+      error(
+        value, customerPath, "expected an object with name, address, email and vatId, found \(value.kindName)"
+      )
+      return nil
+    }
+    warnUnknownKeys(value, customerPath, known: JSONInvoiceReader.customerKeys)
+    let name = string(value, "name", customerPath, required: true)
+    var address: [String] = []
+    if let lines = value["address"], !isNull(lines) {
+      switch lines.kind {
+      case .array(let elements):
+        for (index, element) in elements.enumerated() {
+          if case .string(let line) = element.kind {
+            address.append(line.trimmingSpaces)
+          } else {
+            error(
+              element, "\(customerPath).address[\(index)]", "expected a string, found \(element.kindName)")
+          }
+        }
+      case .string(let text):
+        address = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
+      default:
+        error(lines, "\(customerPath).address", "expected an array of lines, found \(lines.kindName)")
+      }
+    }
+    let id =
+      string(value, "id", customerPath, required: false)
+      ?? string(invoice, "customerId", path, required: false)
+    let email = string(value, "email", customerPath, required: false)
+    let vatId = string(value, "vatId", customerPath, required: false)
+    guard let name else { return nil }
+    return Party(name: name, address: address.filter { !$0.isEmpty }, email: email, vatId: vatId, id: id)
+  }
+
+  mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
+    guard case .object = value.kind else {
+      error(value, path, "expected an item object, found \(value.kindName)")
+      return nil
+    }
+    warnUnknownKeys(value, path, known: JSONInvoiceReader.itemKeys)
+    let description = string(value, "description", path, required: true)
+    let quantity = decimal(value, "quantity", path, required: true, maxDecimals: 6)
+    let price = decimal(value, "unitPrice", path, required: true, maxDecimals: 6)
+    var rate = decimal(value, "taxRate", path, required: false, maxDecimals: 6, percent: true)
+    if rate == nil, value["taxRate"] == nil || isNull(value["taxRate"]!) {
+      rate = options.defaultTaxRate
+      if rate == nil {
+        error(
+          value, path, "the key \"taxRate\" is missing and no default tax rate is configured",
+          hint: "set defaults.taxRate in the config")
+      }
+    }
+    if let given = rate, given.isNegative || given > ExactDecimal(1000) {
+      error(
+        value["taxRate"] ?? value, "\(path).taxRate",
+        "\(given.trimmedDescription) is not a tax rate in percent")
+    }
+    let discount = decimal(value, "discount", path, required: false, maxDecimals: 6, percent: true) ?? .zero
+    if discount.isNegative || discount > ExactDecimal(100) {
+      error(
+        value["discount"]!, "\(path).discount",
+        "\(discount.trimmedDescription) is not a discount between 0 and 100 percent")
+    }
+    let sku = string(value, "sku", path, required: false)
+    let unit = string(value, "unit", path, required: false)
+    guard let description, let quantity, let price, let rate else { return nil }
+    return LineItem(
+      description: description, quantity: quantity, unitPrice: price, taxRate: rate, discount: discount,
+      sku: sku,
+      unit: unit, line: value.line)
+  }
+}

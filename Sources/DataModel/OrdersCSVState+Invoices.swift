@@ -1,0 +1,149 @@
+import Foundation
+
+extension OrdersCSVState {
+  // MARK: Invoices
+
+  func finish() -> InvoiceImport {
+    var invoices: [Invoice] = []
+    var invalid: [String] = []
+    if abandonedAt != nil || hasHeaderError {
+      // The input could not be read to the end: no invoice from it is complete enough to trust.
+      invalid = pending.map(\.number)
+      for invoice in pending { invoice.failed = true }
+    }
+    for invoice in pending {
+      if !invoice.failed, let built = build(invoice) {
+        invoices.append(built)
+      } else {
+        invalid.append(invoice.number)
+      }
+    }
+    var seen = Set<String>()
+    invalid = invalid.filter { seen.insert($0).inserted }
+    return InvoiceImport(
+      invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid,
+      rejectedRows: rejectedRows,
+      isUnusable: unusable || abandonedAt != nil)
+  }
+
+  private var hasHeaderError: Bool { headers.isEmpty }
+
+  private func build(_ invoice: PendingInvoice) -> Invoice? {
+    var ok = true
+    var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
+    // Invoice-level values are checked like item fields (UTF-8, length, control characters), once each.
+    func value(_ field: OrderField) -> (String, SourceLocation, String)? {
+      if let done = checked[field.ordinal] { return done }
+      guard let column = columnOf[field], let slice = invoice.levelValue(column) else { return nil }
+      let bytes = Array(slice)
+      let location = SourceLocation(file: file, line: invoice.levelLine(column))
+      var record = CSVRecord()
+      record.bytes = bytes
+      record.ends = [bytes.count]
+      guard let text = text(record, 0, location, invoice: invoice, named: column) else {
+        ok = false
+        checked[field.ordinal] = .some(nil)
+        return nil
+      }
+      let result = (text.trimmingSpaces, location, columnName(column))
+      checked[field.ordinal] = result
+      return result
+    }
+    let start = SourceLocation(file: file, line: invoice.line)
+    func rejected(_ field: OrderField) -> Bool {
+      if case .some(.none) = checked[field.ordinal] { return true }
+      return false
+    }
+    func missing(_ field: OrderField, hint: String? = nil) {
+      let name = columnOf[field].map { columnName($0) } ?? "column \"\(field.rawValue)\""
+      fail(
+        invoice,
+        Diagnostic(
+          .error, start, field: name, "is empty in every row of invoice \(Diagnostic.quote(invoice.number))",
+          hint: hint))
+      ok = false
+    }
+    func date(_ field: OrderField) -> CalendarDate? {
+      guard let (text, location, name) = value(field) else { return nil }
+      let format = options.dateFormat
+      if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) })
+        ?? format.parse(Array(text.utf8))
+      {
+        return date
+      }
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: name, "\(Diagnostic.quote(text)) is not a date",
+          hint:
+            "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601)" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
+        ))
+      ok = false
+      return nil
+    }
+    let issue = date(.invoiceDate)
+    if issue == nil, value(.invoiceDate) == nil, !rejected(.invoiceDate) { missing(.invoiceDate) }
+    let due = date(.dueDate)
+    var currency = options.defaultCurrency
+    if let (code, location, name) = value(.currency) {
+      if let known = Currency(code: code) {
+        currency = known
+      } else {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: name, "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",
+            hint: "use a code such as EUR, USD or JPY"))
+        ok = false
+      }
+    } else if currency == nil, !rejected(.currency) {
+      missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
+    }
+    let name = value(.customerName)?.0
+    if name == nil || name!.isEmpty, !rejected(.customerName) { missing(.customerName) }
+    var pricesIncludeTax = false
+    if let (text, location, field) = value(.pricesIncludeTax) {
+      switch text.lowercased() {
+      case "true", "yes", "1", "y": pricesIncludeTax = true
+      case "false", "no", "0", "n": pricesIncludeTax = false
+      default:
+        fail(
+          invoice,
+          Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))
+        ok = false
+      }
+    }
+    var locale = options.defaultLocale
+    if let (text, location, field) = value(.locale) {
+      if LocaleTag.isValid(text) {
+        locale = text
+      } else {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field, "\(Diagnostic.quote(text)) is not a locale",
+            hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans"))
+        ok = false
+      }
+    }
+    guard ok, let issue, let currency, let name else { return nil }
+    let address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
+    let customer = Party(
+      name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
+      id: value(.customerId)?.0)
+    do {
+      return try Invoice(
+        number: invoice.number, issueDate: issue, dueDate: due, currency: currency, customer: customer,
+        items: invoice.items, locale: locale, notes: value(.notes)?.0,
+        purchaseOrder: value(.purchaseOrder)?.0,
+        pricesIncludeTax: pricesIncludeTax, taxExemptionReason: value(.taxExemptionReason)?.0, source: start)
+    } catch {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, start,
+          "the amounts of invoice \(Diagnostic.quote(invoice.number)) are too large to compute exactly"))
+      return nil
+    }
+  }
+}

@@ -1,0 +1,407 @@
+import Foundation
+
+/// The work of one import: the column layout, the invoices being collected, and the diagnostics.
+final class OrdersCSVState {
+  let options: ImportOptions
+  let file: String
+  var diagnostics: [Diagnostic] = []
+  var abandonedAt: CSVError?
+
+  /// The header as written, per column.
+  var headers: [String] = []
+  /// The field of each column, or nil for unknown columns.
+  var fieldOfColumn: [OrderField?] = []
+  /// The column of each field, when present.
+  var columnOf = ColumnIndex()
+  /// The invoice-level columns present, with their field.
+  var levelColumns: [(column: Int, field: OrderField)] = []
+
+  var pending: [PendingInvoice] = []
+  var pendingByNumber: [String: Int] = [:]
+  var lastNumber: [UInt8] = []
+  var lastIndex = -1
+  var lastRateBytes: [UInt8] = []
+  var lastRate: ExactDecimal?
+  var rejectedRows = 0
+  var rowCount = 0
+  var descriptions = TextCache()
+  var unusable = false
+
+  init(options: ImportOptions, file: String) {
+    self.options = options
+    self.file = file
+  }
+
+  func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
+    unusable = true
+    diagnostics.append(
+      Diagnostic(.error, SourceLocation(file: file, line: line), field: field, message, hint: hint))
+  }
+
+  // MARK: Header
+
+  func readHeader(_ record: CSVRecord) -> Bool {
+    var mapping: [String: OrderField] = [:]
+    for (from, to) in options.columns {
+      guard let field = OrderField(header: to) else {
+        fileError(
+          line: nil,
+          "the columns mapping maps \(Diagnostic.quote(from)) to \(Diagnostic.quote(to)), which is not a column",
+          hint: OrderField.suggestion(for: to).map { "did you mean \"\($0.rawValue)\"?" })
+        return false
+      }
+      mapping[OrderField.normalize(from)] = field
+    }
+    for index in 0..<record.count {
+      guard let header = record.string(index) else {
+        fileError(line: record.line, "the header is not valid UTF-8", hint: "export the file as UTF-8")
+        return false
+      }
+      let trimmed = header.trimmingSpaces
+      headers.append(trimmed)
+      let field = mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
+      if let field {
+        if let earlier = columnOf[field] {
+          fileError(
+            line: record.line,
+            "columns \(Diagnostic.quote(headers[earlier])) and \(Diagnostic.quote(trimmed)) both mean \(field.rawValue)",
+            hint: "remove or rename one of them")
+          return false
+        }
+        columnOf[field] = index
+        if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
+      } else if !trimmed.isEmpty {
+        let hint = OrderField.suggestion(for: trimmed).map { "did you mean \"\($0.rawValue)\"?" }
+        diagnostics.append(
+          Diagnostic(
+            .warning, SourceLocation(file: file, line: record.line),
+            field: "column \(Diagnostic.quote(trimmed))",
+            "unknown column, ignored",
+            hint: hint ?? "map it in the config's \"columns\" if it holds one of ours"))
+      }
+      fieldOfColumn.append(field)
+    }
+    columnNames = headers.map { "column \(Diagnostic.quote($0))" }
+    let missing = OrderField.required.filter { columnOf[$0] == nil }
+    if !missing.isEmpty {
+      let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      let unknown = headers.enumerated().filter { fieldOfColumn[$0.offset] == nil }.map(\.element)
+      var hint = "the header must name the columns; map other names in the config's \"columns\""
+      if let first = missing.first,
+        let close = unknown.first(where: { OrderField.suggestion(for: $0) == first })
+      {
+        hint =
+          "did you mean \(Diagnostic.quote(close)) for \"\(first.rawValue)\"? map it in the config's \"columns\""
+      }
+      fileError(
+        line: record.line, "missing required column\(missing.count > 1 ? "s" : "") \(names)", hint: hint)
+      return false
+    }
+    return true
+  }
+
+  // MARK: Rows
+
+  func readRow(_ record: CSVRecord) {
+    rowCount += 1
+    let numberColumn = columnOf[.invoiceNumber]!
+    let location = SourceLocation(file: file, line: record.line)
+    guard numberColumn < record.count else {
+      rejectedRows += 1
+      diagnostics.append(
+        Diagnostic(
+          .error, location,
+          "has \(record.count) field\(record.count == 1 ? "" : "s"), the header has \(headers.count)",
+          hint: "quote fields that contain the delimiter or a line break"))
+      return
+    }
+    let numberBytes = record.field(numberColumn)
+    let index: Int
+    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
+      index = lastIndex
+    } else {
+      guard let number = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces, !number.isEmpty
+      else {
+        rejectedRows += 1
+        if record.string(numberColumn) != nil {
+          diagnostics.append(
+            Diagnostic(
+              .error, location, field: columnName(numberColumn), "is empty; the row belongs to no invoice"))
+        }
+        return
+      }
+      if let existing = pendingByNumber[number] {
+        index = existing
+      } else {
+        index = pending.count
+        let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
+        // Reserve the average number of items per invoice so far: fewer regrowths and less slack.
+        if !pending.isEmpty {
+          fresh.items.reserveCapacity(min(64, (rowCount + pending.count - 1) / pending.count))
+        }
+        pending.append(fresh)
+        pendingByNumber[number] = index
+      }
+      lastNumber = Array(numberBytes)
+      lastIndex = index
+    }
+    let invoice = pending[index]
+    if let problem = record.problemLine {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, SourceLocation(file: file, line: problem), "text after the closing quote of a field",
+          hint: "write a quote inside a quoted field as \"\""))
+    }
+    guard record.count == headers.count else {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location,
+          "has \(record.count) field\(record.count == 1 ? "" : "s"), the header has \(headers.count)",
+          hint: "quote fields that contain the delimiter or a line break"))
+      return
+    }
+    for (column, _) in levelColumns {
+      let range = record.range(column)
+      if range.isEmpty || record.bytes[range].allSatisfy({ $0 == 0x20 }) { continue }
+      if let existing = invoice.levelValue(column) {
+        if !invoice.levelValue(column, equals: record.bytes, range) {
+          let now = record.string(column) ?? "?"
+          let before = String(decoding: existing, as: UTF8.self)
+          fail(
+            invoice,
+            Diagnostic(
+              .error, location, field: columnName(column),
+              "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLine(column)) of invoice \(Diagnostic.quote(invoice.number))",
+              hint: "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
+        }
+      } else {
+        invoice.setLevelValue(column, record.bytes[range], line: record.line)
+      }
+    }
+    if let item = readItem(record, location, invoice) {
+      invoice.items.append(item)
+    } else {
+      invoice.failed = true
+    }
+  }
+
+  private func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+    -> LineItem?
+  {
+    var ok = true
+    let descriptionColumn = columnOf[.description]!
+    let description = descriptions.string(record.bytes, record.range(descriptionColumn)) {
+      text(record, descriptionColumn, location, invoice: invoice)
+    }
+    if let description, description.trimmingSpaces.isEmpty {
+      fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))
+      ok = false
+    }
+    let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
+    let price = number(record, columnOf[.unitPrice]!, location, invoice, maxDecimals: 6, required: true)
+    var rate = options.defaultTaxRate
+    if let column = columnOf[.taxRate] {
+      let range = record.range(column)
+      if !range.isEmpty, record.bytes[range].elementsEqual(lastRateBytes), let lastRate {
+        rate = lastRate
+      } else if let value = number(
+        record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
+      {
+        rate = value
+        lastRateBytes = Array(record.bytes[range])
+        lastRate = value
+      } else if !isBlank(record, column) {
+        ok = false
+      }
+    }
+    if let value = rate, value.isNegative || value > ExactDecimal(1000) {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(columnOf[.taxRate]),
+          "\(value.trimmedDescription) is not a tax rate in percent"))
+      ok = false
+    }
+    if rate == nil, ok {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnOf[.taxRate].map(columnName) ?? "column \"tax_rate\"",
+          columnOf[.taxRate] == nil
+            ? "is missing and no default tax rate is configured"
+            : "is empty and no default tax rate is configured",
+          hint: "give a tax rate per row (19, 19% or 7.5) or set defaults.taxRate in the config"))
+      ok = false
+    }
+    var discount = ExactDecimal.zero
+    if let column = columnOf[.discount], !isBlank(record, column) {
+      if let value = number(record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
+      {
+        if value.isNegative || value > ExactDecimal(100) {
+          fail(
+            invoice,
+            Diagnostic(
+              .error, location, field: columnName(column),
+              "\(value.trimmedDescription) is not a discount between 0 and 100 percent"))
+          ok = false
+        }
+        discount = value
+      } else {
+        ok = false
+      }
+    }
+    let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
+    let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
+    guard ok, let description, let quantity, let price, let rate else { return nil }
+    return LineItem(
+      description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
+      discount: discount,
+      sku: sku, unit: unit, line: location.line)
+  }
+
+  // MARK: Field readers
+
+  /// `column "Name"` for each column, made once from the header.
+  var columnNames: [String] = []
+
+  func columnName(_ column: Int?) -> String {
+    guard let column else { return "column" }
+    return columnNames[column]
+  }
+
+  func isBlank(_ record: CSVRecord, _ column: Int) -> Bool {
+    record.bytes[record.range(column)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// The longest text a field may hold.
+  static let maxFieldBytes = 65_536
+
+  /// Field `column` as checked text: valid UTF-8, not too long, no control characters but tab and line breaks.
+  func text(
+    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
+    named: Int? = nil
+  ) -> String? {
+    var name: String { columnName(named ?? column) }
+    let range = record.range(column)
+    if range.count > OrdersCSVState.maxFieldBytes {
+      report(
+        invoice,
+        Diagnostic(
+          .error, location, field: name,
+          "is \(range.count) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
+          hint: "a quoted field may be missing its closing quote"))
+      return nil
+    }
+    // One pass over the bytes: control characters (C0 but tab and line breaks, and DEL), and whether all is ASCII.
+    var ascii = true
+    var control: UInt8?
+    record.bytes.withUnsafeBufferPointer { buffer in
+      for index in range {
+        let byte = buffer[index]
+        if byte >= 0x80 {
+          ascii = false
+        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+          control = byte
+          break
+        }
+      }
+    }
+    if let control {
+      report(
+        invoice,
+        Diagnostic(
+          .error, location, field: name,
+          "contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))"))
+      return nil
+    }
+    let slice = record.bytes[range]
+    guard
+      let value = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+    else {
+      report(
+        invoice,
+        Diagnostic(.error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8"))
+      return nil
+    }
+    return value
+  }
+
+  func optionalText(
+    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
+  ) -> String? {
+    guard let value = text(record, column, location, invoice: invoice)?.trimmingSpaces else {
+      invoice.failed = true
+      return nil
+    }
+    return value.isEmpty ? nil : value
+  }
+
+  func number(
+    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice,
+    maxDecimals: Int,
+    required: Bool, percent: Bool = false
+  ) -> ExactDecimal? {
+    var range = record.range(column)
+    if percent {
+      var end = range.upperBound
+      while end > range.lowerBound, record.bytes[end - 1] == 0x20 { end -= 1 }
+      if end > range.lowerBound, record.bytes[end - 1] == UInt8(ascii: "%") {
+        range = range.lowerBound..<(end - 1)
+      }
+    }
+    switch ExactDecimal.parse(
+      record.bytes[range], decimalSeparator: options.decimalSeparator, maxFractionDigits: maxDecimals)
+    {
+    case .success(let value):
+      return value
+    case .failure(.empty):
+      if required { fail(invoice, Diagnostic(.error, location, field: columnName(column), "is empty")) }
+      return nil
+    case .failure(let error):
+      let shown = Diagnostic.quote(
+        record.string(column) ?? String(decoding: record.field(column), as: UTF8.self))
+      fail(
+        invoice,
+        OrdersCSVState.numberDiagnostic(
+          error, shown: shown, location: location, field: columnName(column),
+          decimalSeparator: options.decimalSeparator))
+      return nil
+    }
+  }
+
+  static func numberDiagnostic(
+    _ error: NumberError, shown: String, location: SourceLocation, field: String, decimalSeparator: UInt8
+  ) -> Diagnostic {
+    switch error {
+    case .empty:
+      return Diagnostic(.error, location, field: field, "is empty")
+    case .notANumber:
+      let separator = decimalSeparator == UInt8(ascii: ",") ? "," : "."
+      let other = separator == "." ? "," : "."
+      let hint =
+        shown.contains(other)
+        ? "numbers use \"\(separator)\" as the decimal separator and no group separators; set csv.decimalSeparator in the config for \"\(other)\""
+        : nil
+      return Diagnostic(.error, location, field: field, "\(shown) is not a number", hint: hint)
+    case .tooManyDecimals(let allowed):
+      return Diagnostic(.error, location, field: field, "\(shown) has more than \(allowed) decimals")
+    case .tooLarge:
+      return Diagnostic(
+        .error, location, field: field, "\(shown) is too large",
+        hint: "amounts may have at most \(ExactDecimal.maxDigits) digits")
+    }
+  }
+
+  func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
+    invoice.failed = true
+    var diagnostic = diagnostic
+    diagnostic.invoiceNumber = invoice.number
+    diagnostics.append(diagnostic)
+  }
+
+  func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
+    if let invoice { fail(invoice, diagnostic) } else { diagnostics.append(diagnostic) }
+  }
+}

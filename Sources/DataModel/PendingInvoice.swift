@@ -1,0 +1,46 @@
+import Foundation
+
+/// An invoice being collected from its rows.
+final class PendingInvoice {
+  let number: String
+  let line: Int
+  /// The first non-blank value of each invoice-level column, one after the other.
+  private var levelBytes: [UInt8] = []
+  /// Where each column's value is in `levelBytes`, and the line it came from (0: none yet).
+  private var levelRanges: [(start: Int32, end: Int32, line: Int32)]
+  var items: [LineItem] = []
+  var failed = false
+
+  init(number: String, line: Int, levelCount: Int) {
+    self.number = number
+    self.line = line
+    levelRanges = Array(repeating: (0, 0, 0), count: levelCount)
+  }
+
+  /// The value first given for `column`, if any.
+  func levelValue(_ column: Int) -> ArraySlice<UInt8>? {
+    let entry = levelRanges[column]
+    return entry.line == 0 ? nil : levelBytes[Int(entry.start)..<Int(entry.end)]
+  }
+
+  /// Whether the value first given for `column` has the same bytes as `bytes[range]`.
+  func levelValue(_ column: Int, equals bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let entry = levelRanges[column]
+    let length = Int(entry.end - entry.start)
+    guard length == range.count else { return false }
+    return levelBytes.withUnsafeBufferPointer { stored in
+      bytes.withUnsafeBufferPointer { given in
+        memcmp(stored.baseAddress! + Int(entry.start), given.baseAddress! + range.lowerBound, length) == 0
+      }
+    }
+  }
+
+  /// The line `column`'s value came from.
+  func levelLine(_ column: Int) -> Int { Int(levelRanges[column].line) }
+
+  func setLevelValue(_ column: Int, _ bytes: ArraySlice<UInt8>, line: Int) {
+    let start = levelBytes.count
+    levelBytes.append(contentsOf: bytes)
+    levelRanges[column] = (Int32(start), Int32(levelBytes.count), Int32(clamping: line))
+  }
+}
