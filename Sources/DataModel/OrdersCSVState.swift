@@ -26,6 +26,10 @@ final class OrdersCSVState {
   var rowCount = 0
   var descriptions = TextCache()
   var unusable = false
+  /// `column "Name"` for each column, made once from the header.
+  var columnNames: [String] = []
+  /// The longest text a field may hold.
+  static let maxFieldBytes = 65_536
 
   init(options: ImportOptions, file: String) {
     self.options = options
@@ -259,149 +263,5 @@ final class OrdersCSVState {
       description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
       discount: discount,
       sku: sku, unit: unit, line: location.line)
-  }
-
-  // MARK: Field readers
-
-  /// `column "Name"` for each column, made once from the header.
-  var columnNames: [String] = []
-
-  func columnName(_ column: Int?) -> String {
-    guard let column else { return "column" }
-    return columnNames[column]
-  }
-
-  func isBlank(_ record: CSVRecord, _ column: Int) -> Bool {
-    record.bytes[record.range(column)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-  }
-
-  /// The longest text a field may hold.
-  static let maxFieldBytes = 65_536
-
-  /// Field `column` as checked text: valid UTF-8, not too long, no control characters but tab and line breaks.
-  func text(
-    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
-    named: Int? = nil
-  ) -> String? {
-    var name: String { columnName(named ?? column) }
-    let range = record.range(column)
-    if range.count > OrdersCSVState.maxFieldBytes {
-      report(
-        invoice,
-        Diagnostic(
-          .error, location, field: name,
-          "is \(range.count) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
-          hint: "a quoted field may be missing its closing quote"))
-      return nil
-    }
-    // One pass over the bytes: control characters (C0 but tab and line breaks, and DEL), and whether all is ASCII.
-    var ascii = true
-    var control: UInt8?
-    record.bytes.withUnsafeBufferPointer { buffer in
-      for index in range {
-        let byte = buffer[index]
-        if byte >= 0x80 {
-          ascii = false
-        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-          control = byte
-          break
-        }
-      }
-    }
-    if let control {
-      report(
-        invoice,
-        Diagnostic(
-          .error, location, field: name,
-          "contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))"))
-      return nil
-    }
-    let slice = record.bytes[range]
-    guard
-      let value = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-    else {
-      report(
-        invoice,
-        Diagnostic(.error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8"))
-      return nil
-    }
-    return value
-  }
-
-  func optionalText(
-    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
-  ) -> String? {
-    guard let value = text(record, column, location, invoice: invoice)?.trimmingSpaces else {
-      invoice.failed = true
-      return nil
-    }
-    return value.isEmpty ? nil : value
-  }
-
-  func number(
-    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice,
-    maxDecimals: Int,
-    required: Bool, percent: Bool = false
-  ) -> ExactDecimal? {
-    var range = record.range(column)
-    if percent {
-      var end = range.upperBound
-      while end > range.lowerBound, record.bytes[end - 1] == 0x20 { end -= 1 }
-      if end > range.lowerBound, record.bytes[end - 1] == UInt8(ascii: "%") {
-        range = range.lowerBound..<(end - 1)
-      }
-    }
-    switch ExactDecimal.parse(
-      record.bytes[range], decimalSeparator: options.decimalSeparator, maxFractionDigits: maxDecimals)
-    {
-    case .success(let value):
-      return value
-    case .failure(.empty):
-      if required { fail(invoice, Diagnostic(.error, location, field: columnName(column), "is empty")) }
-      return nil
-    case .failure(let error):
-      let shown = Diagnostic.quote(
-        record.string(column) ?? String(decoding: record.field(column), as: UTF8.self))
-      fail(
-        invoice,
-        OrdersCSVState.numberDiagnostic(
-          error, shown: shown, location: location, field: columnName(column),
-          decimalSeparator: options.decimalSeparator))
-      return nil
-    }
-  }
-
-  static func numberDiagnostic(
-    _ error: NumberError, shown: String, location: SourceLocation, field: String, decimalSeparator: UInt8
-  ) -> Diagnostic {
-    switch error {
-    case .empty:
-      return Diagnostic(.error, location, field: field, "is empty")
-    case .notANumber:
-      let separator = decimalSeparator == UInt8(ascii: ",") ? "," : "."
-      let other = separator == "." ? "," : "."
-      let hint =
-        shown.contains(other)
-        ? "numbers use \"\(separator)\" as the decimal separator and no group separators; set csv.decimalSeparator in the config for \"\(other)\""
-        : nil
-      return Diagnostic(.error, location, field: field, "\(shown) is not a number", hint: hint)
-    case .tooManyDecimals(let allowed):
-      return Diagnostic(.error, location, field: field, "\(shown) has more than \(allowed) decimals")
-    case .tooLarge:
-      return Diagnostic(
-        .error, location, field: field, "\(shown) is too large",
-        hint: "amounts may have at most \(ExactDecimal.maxDigits) digits")
-    }
-  }
-
-  func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
-    invoice.failed = true
-    var diagnostic = diagnostic
-    diagnostic.invoiceNumber = invoice.number
-    diagnostics.append(diagnostic)
-  }
-
-  func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
-    if let invoice { fail(invoice, diagnostic) } else { diagnostics.append(diagnostic) }
   }
 }
