@@ -45,6 +45,12 @@ final class OrdersCSVState {
   // MARK: Header
 
   func readHeader(_ record: CSVRecord) -> Bool {
+    if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
+      fileError(
+        line: 1, "the file is UTF-16 encoded",
+        hint: "save it as \"CSV UTF-8\" (in Excel: Save As → CSV UTF-8)")
+      return false
+    }
     var mapping: [String: OrderField] = [:]
     for (from, to) in options.columns {
       guard let field = OrderField(header: to) else {
