@@ -50,6 +50,7 @@ public final class Paginator {
 
   /// Pass 1: the page count and each page's running section.
   public func plan() -> Plan {
+    keptPages = []
     var titles: [String?] = []
     var current: String?
     walk(pageCount: nil, sectionTitles: nil) { _, body in
@@ -64,8 +65,62 @@ public final class Paginator {
   }
 
   /// Pass 2: lays out the pages in order and hands each to `body` with its header and footer resolved.
+  ///
+  /// A document of at most `keptPageBudget` pages reuses the bodies pass 1 laid out (they never
+  /// depend on the page count) and only lays out headers, footers and backgrounds again; a longer one
+  /// flows again page by page, so memory stays flat.
   public func layOutPages(plan: Plan, _ body: (LaidOutPage) throws -> Void) rethrows {
+    if let kept = keptPages, kept.count == plan.pageCount {
+      for page in kept {
+        let frames = assemble(page, pageCount: plan.pageCount, sectionTitles: plan.sectionTitles)
+        try body(LaidOutPage(number: page.number, size: page.size, frames: frames))
+      }
+      return
+    }
     try walk(pageCount: plan.pageCount, sectionTitles: plan.sectionTitles) { page, _ in try body(page) }
+  }
+
+  /// A page of pass 1: where its body went and the frames of the body.
+  struct KeptPage {
+    var template: Int
+    var number: Int
+    var size: CGSize
+    var contentWidth: CGFloat
+    var headerHeight: CGFloat
+    var footerHeight: CGFloat
+    var body: Frame
+  }
+
+  /// The most pages whose bodies pass 1 keeps for pass 2.
+  public static let keptPageBudget = 64
+  private var keptPages: [KeptPage]? = []
+
+  /// The page's frames: background, header, body and footer, with the real page count.
+  private func assemble(_ kept: KeptPage, pageCount: Int, sectionTitles: [String?]) -> [Frame] {
+    let template = document.pages[kept.template]
+    let size = kept.size
+    let page = PageContext(
+      pageNumber: kept.number, pageCount: pageCount,
+      sectionTitle: sectionTitles.indices.contains(kept.number - 1) ? sectionTitles[kept.number - 1] : nil,
+      pageSize: size)
+    var frames: [Frame] = []
+    if let background = template.background {
+      frames.append(place(background(page), in: CGRect(origin: .zero, size: size)))
+    }
+    if let header = template.header {
+      let rect = CGRect(
+        x: template.margins.leading, y: template.margins.top, width: kept.contentWidth,
+        height: kept.headerHeight)
+      frames.append(place(header(page), in: rect))
+    }
+    frames.append(kept.body)
+    if let footer = template.footer {
+      let rect = CGRect(
+        x: template.margins.leading, y: size.height - template.margins.bottom - kept.footerHeight,
+        width: kept.contentWidth, height: kept.footerHeight)
+      frames.append(place(footer(page), in: rect))
+    }
+    return frames
   }
 
   /// The flow loop both passes share; `emit` gets each page and its body frame.
@@ -112,28 +167,16 @@ public final class Paginator {
           context.warn(LayoutWarning("page \(number): content could not be placed on an empty page"))
         }
         let bodyFrame = piece.place(CGPoint(x: template.margins.leading, y: bodyTop), context)
+        let kept = KeptPage(
+          template: templateIndex, number: number, size: size, contentWidth: contentWidth,
+          headerHeight: headerHeight,
+          footerHeight: footerHeight, body: bodyFrame)
         var frames: [Frame] = []
         if let pageCount, let sectionTitles {
-          let page = PageContext(
-            pageNumber: number, pageCount: pageCount,
-            sectionTitle: sectionTitles.indices.contains(number - 1) ? sectionTitles[number - 1] : nil,
-            pageSize: size)
-          if let background = template.background {
-            frames.append(place(background(page), in: CGRect(origin: .zero, size: size)))
-          }
-          if let header = template.header {
-            let rect = CGRect(
-              x: template.margins.leading, y: template.margins.top, width: contentWidth, height: headerHeight)
-            frames.append(place(header(page), in: rect))
-          }
-          frames.append(bodyFrame)
-          if let footer = template.footer {
-            let rect = CGRect(
-              x: template.margins.leading, y: size.height - template.margins.bottom - footerHeight,
-              width: contentWidth,
-              height: footerHeight)
-            frames.append(place(footer(page), in: rect))
-          }
+          frames = assemble(kept, pageCount: pageCount, sectionTitles: sectionTitles)
+        } else if keptPages != nil {
+          // Pass 1 of a small document keeps its bodies: they do not depend on the page count.
+          if keptPages!.count < Paginator.keptPageBudget { keptPages!.append(kept) } else { keptPages = nil }
         }
         try emit(LaidOutPage(number: number, size: size, frames: frames), bodyFrame)
       }

@@ -250,4 +250,21 @@ import Testing
         ["Page 5 of 5 Second"],
       ])
   }
+
+  @Test func longDocumentsFlowAgainInTheSecondPassWithTheSameBreaks() {
+    // More pages than pass 1 keeps: pass 2 flows again and must break exactly where pass 1 did.
+    let count = Paginator.keptPageBudget + 6
+    let document = Document {
+      Page(size: .custom(width: 100, height: 50), margins: EdgeInsets(0)) {
+        ForEach(0..<count) { index in block(index, height: 45) }
+      }
+      .footer { page in Text("\(page.pageNumber)/\(page.pageCount)") }
+    }
+    let result = pages(document, showing: "")
+    #expect(result.count == count)
+    for (index, page) in result.enumerated() {
+      #expect(page.contains("anchor b\(index) 0"), "page \(index + 1)")
+      #expect(page.contains { $0.hasPrefix("Text \"\(index + 1)/\(count)\"") }, "page \(index + 1)")
+    }
+  }
 }
