@@ -90,7 +90,8 @@ public enum InvoiceGenCLI {
       --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
       --only NUMBER             render only this invoice (repeatable)
       --check                   validate everything, write nothing
-      --strict                  any invalid invoice stops the run before anything is written
+      --strict                  any invalid invoice stops the run before anything is written;
+                                characters no installed font can show are errors, not warnings
       --skip-unchanged          skip invoices whose output was made from the same input, layout, config and version
       --durable                 fsync each file and the folder (power-loss safety)
       --progress auto|always|never  progress bar on a terminal (auto: only on a terminal)
