@@ -50,7 +50,9 @@ enum OrdersBench {
     options.defaultTaxRate = ExactDecimal(19)
     let result = OrdersCSVImporter(options: options).importFile(path)
     let items = result.invoices.reduce(0) { $0 + $1.items.count }
-    print("\(result.invoices.count) invoices, \(items) items, \(result.errors.count) errors, item \(MemoryLayout<LineItem>.stride) B, invoice \(MemoryLayout<Invoice>.stride) B")
+    print(
+      "\(result.invoices.count) invoices, \(items) items, \(result.errors.count) errors, item \(MemoryLayout<LineItem>.stride) B, invoice \(MemoryLayout<Invoice>.stride) B"
+    )
     // The measurement ends here: freeing a million items one by one is not part of reading them.
     fflush(nil)
     exit(0)
