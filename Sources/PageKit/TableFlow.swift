@@ -61,10 +61,7 @@ final class TableFlow: FlowingNode {
       y += table.height(brought)
     }
     let reserve =
-      continuation.map {
-        table.height(
-          table.continuationRow(label: $0.carriedLabel, total: total ?? "", widths: widths, context: context))
-      } ?? 0
+      continuation == nil ? 0 : table.continuationHeight(widths: widths, width: width, context: context)
     var totalsBefore: [String?] = []
     var placedBody = 0
     while true {

@@ -64,8 +64,18 @@ final class TableNode: FlowingNode {
     }
   }
 
+  /// A body cell of the rows `fit` columns were measured from.
+  struct SampleKey: Hashable {
+    var row: Int
+    var column: Int
+  }
+
+  /// The unwrapped shapes of the sampled body cells of `fit` columns, by row and column.
+  private var sampledShapes: [SampleKey: (text: String, shaped: any ShapedText)] = [:]
+
   func measure(
-    _ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], spans: [Int]? = nil, context: LayoutContext
+    _ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], spans: [Int]? = nil, row: Int? = nil,
+    context: LayoutContext
   ) -> MeasuredRow {
     let padding = table.style.cellPadding
     var shapedCells: [(shaped: any ShapedText, lines: Range<Int>)] = []
@@ -76,9 +86,17 @@ final class TableNode: FlowingNode {
       let span = spans.map { $0[cellIndex] } ?? 1
       let width = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let text = column < cells.count ? cells[column] : ""
-      var paragraph = kind == .body ? bodyParagraphs[column] : boldParagraphs[column]
-      paragraph.runs[0].text = text
-      let shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
+      let shaped: any ShapedText
+      if let row, span == 1, let sampled = sampledShapes[SampleKey(row: row, column: column)],
+        sampled.text == text,
+        sampled.shaped.size.width <= width - padding.horizontal + 0.01
+      {
+        shaped = sampled.shaped  // one line that fits: the same as shaping again at the column width
+      } else {
+        var paragraph = kind == .body ? bodyParagraphs[column] : boldParagraphs[column]
+        paragraph.runs[0].text = text
+        shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
+      }
       shapedCells.append((shaped, 0..<shaped.lines.count))
       column += span
       cellIndex += 1
@@ -101,7 +119,7 @@ final class TableNode: FlowingNode {
     if measuredWidth == width, index < measuredRows.count, measuredRows[index].cellsText == cells {
       return measuredRows[index]
     }
-    let row = measure(cells, kind: .body, widths: widths, context: context)
+    let row = measure(cells, kind: .body, widths: widths, row: index, context: context)
     if keepsMeasuredRows {
       if measuredWidth != width {
         measuredRows.removeAll()
@@ -172,13 +190,20 @@ final class TableNode: FlowingNode {
         samples.append(row)
       }
       let padding = table.style.cellPadding.horizontal
+      let boldRows = table.footer.count + (table.continuation?.widestTotal == nil ? 0 : 1)
       for index in fitted {
         widths[index] =
-          samples.enumerated().map { rowIndex, row -> CGFloat in
+          samples.enumerated().map { sampleIndex, row -> CGFloat in
             let text = index < row.count ? row[index] : ""
-            let boldRows = table.footer.count + (table.continuation?.widestTotal == nil ? 0 : 1)
-            let env = rowIndex <= boldRows ? boldEnvironments[index] : bodyEnvironments[index]
-            return context.textShaper.shape(Text(verbatim: text).paragraph(in: env), width: nil).size.width
+            let bold = sampleIndex <= boldRows
+            var paragraph = bold ? boldParagraphs[index] : bodyParagraphs[index]
+            paragraph.runs[0].text = text
+            let shaped = context.textShaper.shape(paragraph, width: nil)
+            if !bold {
+              // Kept so measuring the row at its column width can reuse this one-line shape.
+              sampledShapes[SampleKey(row: sampleIndex - boldRows - 1, column: index)] = (text, shaped)
+            }
+            return shaped.size.width
           }.max().map { $0 + padding + 0.5 } ?? padding
       }
     }
@@ -284,6 +309,19 @@ final class TableNode: FlowingNode {
     case .continuation: name = "ContinuationRow"
     }
     return Frame(name: name, rect: rect, children: children)
+  }
+
+  private var continuationHeights: (width: CGFloat, height: CGFloat)?
+
+  /// The height reserved for a "carried forward" row: measured once per width with the widest total.
+  func continuationHeight(widths: [CGFloat], width: CGFloat, context: LayoutContext) -> CGFloat {
+    if let cached = continuationHeights, cached.width == width { return cached.height }
+    guard let continuation = table.continuation else { return 0 }
+    let label = [continuation.carriedLabel, continuation.broughtLabel].max { $0.count < $1.count } ?? ""
+    let total = continuation.widestTotal ?? continuation.initial
+    let height = self.height(continuationRow(label: label, total: total, widths: widths, context: context))
+    continuationHeights = (width, height)
+    return height
   }
 
   /// A row with `label` spanning from the label column up to the totalled column, and `total` under its column.
