@@ -29,19 +29,6 @@ do {
   case "generate-orders":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { throw BenchError.usage }
     try OrdersBench.generate(rows: rows, to: arguments[2])
-  case "text-pdf":
-    guard arguments.count == 3 else { throw BenchError.usage }
-    let mode = ProcessInfo.processInfo.environment["MODE"] ?? ""
-    let text = Text(arguments[1]).font(.custom("Noto Sans", size: 12))
-    switch mode {
-    case "color": try ImageRenderer(content: text.foregroundColor(.red).padding(4)).writePDF(to: arguments[2])
-    case "runs": try ImageRenderer(content: (text + Text(" x").bold()).padding(4)).writePDF(to: arguments[2])
-    case "wrap": try ImageRenderer(content: text.frame(width: 40).padding(4)).writePDF(to: arguments[2])
-    case "right":
-      try ImageRenderer(content: text.multilineTextAlignment(.trailing).frame(width: 200).padding(4))
-        .writePDF(to: arguments[2])
-    default: try ImageRenderer(content: text.padding(4)).writePDF(to: arguments[2])
-    }
   case "rasterize":
     guard arguments.count == 3 else { throw BenchError.usage }
     let renderer = ImageRenderer(content: Image(file: arguments[1]))
