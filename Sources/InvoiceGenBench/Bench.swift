@@ -11,8 +11,10 @@ enum BenchError: Error, CustomStringConvertible {
     switch self {
     case .usage:
       return """
-        usage: InvoiceGenBench bench [--floor PATH] | pages N OUT.pdf | samples [DIR] | parse ORDERS.csv
-               | generate-orders ROWS OUT.csv | sheet PNG-FOLDER OUT.png
+        usage: InvoiceGenBench bench [--floor PATH] | bench-large [--floor PATH]
+               | pages N OUT.pdf | docs N DIR | table ROWS OUT.pdf | parse ORDERS.csv
+               | generate-orders ROWS OUT.csv | generate-invoices COUNT OUT.csv
+               | rasterize IMAGE OUT.png | sheet PNG-FOLDER OUT.png | samples [DIR]
         """
     case .failed(let message): return message
     }
