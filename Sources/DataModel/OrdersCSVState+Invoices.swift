@@ -11,12 +11,15 @@ extension OrdersCSVState {
       invalid = pending.map(\.number)
       for invoice in pending { invoice.failed = true }
     }
+    invoices.reserveCapacity(pending.count)
     for invoice in pending {
       if !invoice.failed, let built = build(invoice) {
         invoices.append(built)
       } else {
         invalid.append(invoice.number)
       }
+      // Free what only the reading needed, so the invoices being built reuse that memory.
+      invoice.releaseStorage()
     }
     var seen = Set<String>()
     invalid = invalid.filter { seen.insert($0).inserted }

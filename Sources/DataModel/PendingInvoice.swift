@@ -17,6 +17,13 @@ final class PendingInvoice {
     levelRanges = Array(repeating: (0, 0, 0), count: levelCount)
   }
 
+  /// Drops the raw invoice-level values and this object's hold on the items once the invoice is built.
+  func releaseStorage() {
+    levelBytes = []
+    levelRanges = []
+    items = []
+  }
+
   /// The value first given for `column`, if any.
   func levelValue(_ column: Int) -> ArraySlice<UInt8>? {
     let entry = levelRanges[column]
