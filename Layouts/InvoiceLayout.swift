@@ -78,24 +78,28 @@ struct InvoiceHead: View {
         }
         Spacer()
         if let seller = settings.seller {
-          VStack(alignment: .trailing, spacing: 1) {
-            Text(seller.name).bold()
-            ForEach(seller.address, id: \.self) { Text($0) }
-            if let email = seller.email { Text(email) }
-            if let vat = seller.vatId { Text("\(strings(.vatId)) \(vat)") }
-          }
-          .font(settings.brand.font(8))
-          .multilineTextAlignment(.trailing)
+          // One paragraph of lines: one text to shape instead of one per line.
+          (Text(seller.name).bold()
+            + Text(
+              InvoiceHead.lines(
+                seller.address + [seller.email].compactMap { $0 }
+                  + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
+            .font(settings.brand.font(8))
+            .lineSpacing(1)
+            .multilineTextAlignment(.trailing)
         }
       }
       Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
       HStack(alignment: .top) {
         VStack(alignment: .leading, spacing: 1) {
           Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
-          Text(invoice.customer.name).bold()
-          ForEach(invoice.customer.address, id: \.self) { Text($0) }
-          if let vat = invoice.customer.vatId { Text("\(strings(.vatId)) \(vat)") }
-          if let email = invoice.customer.email { Text(email) }
+          (Text(invoice.customer.name).bold()
+            + Text(
+              InvoiceHead.lines(
+                invoice.customer.address
+                  + [invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" }, invoice.customer.email]
+                  .compactMap { $0 })))
+            .lineSpacing(1)
         }
         .frame(maxWidth: 260, alignment: .leading)
         Spacer()
@@ -109,6 +113,11 @@ struct InvoiceHead: View {
       }
     }
     .padding(.bottom, 6)
+  }
+
+  /// `lines`, each on its own line after what comes before.
+  static func lines(_ lines: [String]) -> String {
+    lines.map { "\n" + $0 }.joined()
   }
 
   func fact(_ key: StringKey, _ value: String) -> GridRow {
