@@ -1,4 +1,7 @@
 /// One line of an invoice: what was sold, how many, at what unit price, discount and tax rate.
+///
+/// A million items are held at once for large inputs, so the rarely set fields (SKU, unit) share one
+/// optional box and the line number is 32 bits: an item takes 96 bytes instead of 128.
 public struct LineItem: Hashable, Sendable {
   public var description: String
   /// The quantity, up to 6 decimals; negative for returns and credits.
@@ -9,10 +12,48 @@ public struct LineItem: Hashable, Sendable {
   public var taxRate: ExactDecimal
   /// The discount in percent, 0 when none.
   public var discount: ExactDecimal
-  public var sku: String?
-  public var unit: String?
+  private var details: Details?
+  private var lineNumber: Int32
+
+  /// The SKU and unit, boxed together.
+  private final class Details: Hashable, Sendable {
+    let sku: String?
+    let unit: String?
+
+    init(sku: String?, unit: String?) {
+      self.sku = sku
+      self.unit = unit
+    }
+
+    static func == (lhs: Details, rhs: Details) -> Bool { lhs.sku == rhs.sku && lhs.unit == rhs.unit }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(sku)
+      hasher.combine(unit)
+    }
+  }
+
+  /// The seller's article number.
+  public var sku: String? {
+    get { details?.sku }
+    set { details = LineItem.details(sku: newValue, unit: unit) }
+  }
+
+  /// The unit of the quantity ("h", "pcs").
+  public var unit: String? {
+    get { details?.unit }
+    set { details = LineItem.details(sku: sku, unit: newValue) }
+  }
+
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
-  public var line: Int?
+  public var line: Int? {
+    get { lineNumber < 0 ? nil : Int(lineNumber) }
+    set { lineNumber = newValue.map { Int32(clamping: $0) } ?? -1 }
+  }
+
+  private static func details(sku: String?, unit: String?) -> Details? {
+    sku == nil && unit == nil ? nil : Details(sku: sku, unit: unit)
+  }
 
   public init(
     description: String, quantity: ExactDecimal, unitPrice: ExactDecimal, taxRate: ExactDecimal,
@@ -24,9 +65,8 @@ public struct LineItem: Hashable, Sendable {
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    self.sku = sku
-    self.unit = unit
-    self.line = line
+    self.details = LineItem.details(sku: sku, unit: unit)
+    self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }
 
