@@ -78,6 +78,9 @@ enum OrdersBench {
     let oursRate = Double(rows) / Bench.median(ours.map(\.seconds))
     print("orders CSV: \(rows) rows, \(size / 1_000_000) MB, 3 interleaved runs, median")
     print(
+      "  runs (s): DataModel " + ours.map { String(format: "%.2f", $0.seconds) }.joined(separator: " ")
+        + ", Python " + python.map { String(format: "%.2f", $0.seconds) }.joined(separator: " "))
+    print(
       String(
         format: "  DataModel parse+validate+group %9.0f rows/s  peak %6.1f MB", oursRate,
         Double(ours.map(\.peakKiB).max()!) / 1024))

@@ -20,6 +20,12 @@ do {
   case "bench-large":
     let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
     try TableBench.run(floor: floor)
+  case "bench-orders":
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-orders-\(getpid())")
+      .path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try OrdersBench.run(me: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path, dir: dir)
   case "parse":
     guard arguments.count == 2 else { throw BenchError.usage }
     OrdersBench.parse(arguments[1])
