@@ -47,4 +47,7 @@ public struct InvoiceImport: Sendable {
   }
 
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+  /// The warnings among the diagnostics, such as unknown columns.
+  public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 }

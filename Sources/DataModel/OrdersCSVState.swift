@@ -79,17 +79,28 @@ final class OrdersCSVState {
           return false
         }
         columnOf[field] = index
+      }
+      fieldOfColumn.append(field)
+    }
+    // Other names common exports use fill only the fields no column names exactly.
+    for (index, header) in headers.enumerated() where fieldOfColumn[index] == nil {
+      if let field = OrderField(alias: header), columnOf[field] == nil {
+        columnOf[field] = index
+        fieldOfColumn[index] = field
+      }
+    }
+    for (index, header) in headers.enumerated() {
+      if let field = fieldOfColumn[index] {
         if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
-      } else if !trimmed.isEmpty {
-        let hint = OrderField.suggestion(for: trimmed).map { "did you mean \"\($0.rawValue)\"?" }
+      } else if !header.isEmpty {
+        let hint = OrderField.suggestion(for: header).map { "did you mean \"\($0.rawValue)\"?" }
         diagnostics.append(
           Diagnostic(
             .warning, SourceLocation(file: file, line: record.line),
-            field: "column \(Diagnostic.quote(trimmed))",
+            field: "column \(Diagnostic.quote(header))",
             "unknown column, ignored",
             hint: hint ?? "map it in the config's \"columns\" if it holds one of ours"))
       }
-      fieldOfColumn.append(field)
     }
     columnNames = headers.map { "column \(Diagnostic.quote($0))" }
     let missing = OrderField.required.filter { columnOf[$0] == nil }

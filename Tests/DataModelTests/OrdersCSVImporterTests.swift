@@ -83,6 +83,55 @@ import Testing
     #expect(invoice?.totals.grandTotal.description == "GBP 18.36")
   }
 
+  @Test func readsTheColumnNamesCommonExportsUse() {
+    let text = """
+      Invoice No.,Date,Client,Address,Item,Qty,Price,VAT %,Currency Code,Due,PO Number,Total
+      F-7,2026-05-04,Dupont SA,"1 rue de Rivoli
+      75001 Paris",Audit,2,450,20,EUR,2026-06-03,PO-99,1080
+
+      """
+    let result = run(text)
+    #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    let invoice = result.invoices.first
+    #expect(invoice?.number == "F-7")
+    #expect(invoice?.customer.name == "Dupont SA")
+    #expect(invoice?.customer.address == ["1 rue de Rivoli", "75001 Paris"])
+    #expect(invoice?.dueDate?.description == "2026-06-03")
+    #expect(invoice?.purchaseOrder == "PO-99")
+    #expect(invoice?.items.first?.description == "Audit")
+    #expect(invoice?.totals.grandTotal.description == "EUR 1080.00")
+    // "Total" means different things in different exports: it is not guessed.
+    #expect(result.warnings.map(\.field) == ["column \"Total\""])
+  }
+
+  @Test func exactNamesWinOverAliasesAndEachFieldTakesOneColumn() {
+    let text = """
+      Order ID,invoice_number,invoice_date,customer_name,Product,Item,quantity,unit_price,currency,tax_rate
+      O-1,A,2026-01-01,X,Mug,Blue,1,5,EUR,19
+
+      """
+    let result = run(text)
+    #expect(result.errors.isEmpty, "\(result.diagnostics)")
+    #expect(result.invoices.map(\.number) == ["A"])
+    #expect(result.invoices.first?.items.first?.description == "Mug")
+    #expect(result.warnings.map(\.field) == ["column \"Order ID\"", "column \"Item\""])
+  }
+
+  @Test func aliasTableIsUnambiguous() {
+    var owner: [String: OrderField] = [:]
+    for field in OrderField.allCases {
+      for name in OrderField.aliases[field] ?? [] {
+        let key = OrderField.aliasKey(name)
+        #expect(owner[key] == nil || owner[key] == field, "\(name) is an alias of two fields")
+        owner[key] = field
+        #expect(OrderField(header: name) == nil || OrderField(header: name) == field, "\(name)")
+      }
+    }
+    for ambiguous in ["name", "tax", "amount", "total", "reference", "number", "vat"] {
+      #expect(OrderField(alias: ambiguous) == nil, "\(ambiguous) must not be guessed")
+    }
+  }
+
   @Test func missingCurrencyWithoutDefaultIsAnError() {
     let text =
       "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate\nA,2026-01-01,X,d,1,1,19\n"
