@@ -20,12 +20,29 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written, for messages.
   public let pattern: String
 
+  /// Whether a time after the date (`T12:00:00Z`, ` 10:00`) is allowed and ignored.
+  let ignoresTime: Bool
+
   /// ISO 8601 dates: `2026-03-01`, also with a time (`2026-03-01T12:00:00Z`), which is ignored.
+  ///
+  /// Day-first dotted dates (`1.3.2026`, `01.03.2026`), which no locale writes month-first, are
+  /// read too; slashed dates are not, because `03/01/2026` means different days in different places.
   public static let iso8601 = DateFormat(isoPattern: ())
+
+  private static let dotted = DateFormat(
+    pattern: "d.M.yyyy",
+    tokens: [.day(digits: 1), .literal(0x2E), .month(digits: 1), .literal(0x2E), .year(digits: 4)])
 
   private init(isoPattern: Void) {
     pattern = "yyyy-MM-dd"
     tokens = [.year(digits: 4), .literal(0x2D), .month(digits: 2), .literal(0x2D), .day(digits: 2)]
+    ignoresTime = true
+  }
+
+  private init(pattern: String, tokens: [Token]) {
+    self.pattern = pattern
+    self.tokens = tokens
+    ignoresTime = true
   }
 
   /// A format from a pattern, or `nil` when the pattern has no year, month and day.
@@ -63,12 +80,19 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
       })
     guard kinds.isSuperset(of: [1, 2, 3]) else { return nil }
     self.tokens = tokens
+    ignoresTime = false
   }
 
   public var description: String { pattern }
 
   /// The date in `bytes`, or `nil` when they do not match the format or name no real day.
   public func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> CalendarDate?
+  where Bytes.Index == Int {
+    if let date = parseTokens(bytes) { return date }
+    return self == DateFormat.iso8601 ? DateFormat.dotted.parseTokens(bytes) : nil
+  }
+
+  private func parseTokens<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> CalendarDate?
   where Bytes.Index == Int {
     var index = bytes.startIndex
     let end = bytes.endIndex
@@ -119,7 +143,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     }
     if index < end {
       // ISO dates may carry a time ("T12:00:00Z"), which is ignored; anything else is an error.
-      guard self == DateFormat.iso8601, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ")
+      guard ignoresTime, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ")
       else {
         return nil
       }

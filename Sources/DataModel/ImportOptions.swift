@@ -4,8 +4,9 @@
 public struct ImportOptions: Sendable {
   /// The CSV delimiter (`,` `;` or tab), or `nil` to detect it from the header line.
   public var delimiter: UInt8?
-  /// `.` or `,` (European exports) between the whole and fractional digits of numbers in CSV.
-  public var decimalSeparator: UInt8 = UInt8(ascii: ".")
+  /// `.` or `,` (European exports) between the whole and fractional digits of numbers in CSV, or
+  /// `nil` to learn it from the file's first number that can only be read one way (`80,00`, `9.99`).
+  public var decimalSeparator: UInt8?
   /// How dates are written; ISO 8601 by default.
   public var dateFormat: DateFormat = .iso8601
   /// Header names of the input mapped onto canonical names: `["InvoiceNo": "invoice_number"]`.

@@ -84,8 +84,11 @@ extension OrdersCSVState {
         range = range.lowerBound..<(end - 1)
       }
     }
+    if !decimalSeparatorIsKnown {
+      learnDecimalSeparator(record.bytes[range], record, column, location, invoice)
+    }
     switch ExactDecimal.parse(
-      record.bytes[range], decimalSeparator: options.decimalSeparator, maxFractionDigits: maxDecimals)
+      record.bytes[range], decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
     {
     case .success(let value):
       return value
@@ -99,13 +102,61 @@ extension OrdersCSVState {
         invoice,
         OrdersCSVState.numberDiagnostic(
           error, shown: shown, location: location, field: columnName(column),
-          decimalSeparator: options.decimalSeparator))
+          decimalSeparator: decimalSeparator,
+          learnedAt: decimalSeparator == UInt8(ascii: ",") ? decimalSeparatorLine : nil))
       return nil
     }
   }
 
+  /// Learns the file's decimal separator from a number with one separator and not three digits after it.
+  ///
+  /// "80,00" and "9.99" can only be read one way; "1.234" could be thousands, so it is read with `.`
+  /// and remembered, and becomes an error if the file turns out to write decimals with `,`.
+  func learnDecimalSeparator(
+    _ bytes: ArraySlice<UInt8>, _ record: CSVRecord, _ column: Int, _ location: SourceLocation,
+    _ invoice: PendingInvoice
+  ) {
+    var separator: UInt8 = 0
+    var separators = 0
+    var digitsAfter = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+        separator = byte
+        separators += 1
+        digitsAfter = 0
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        digitsAfter += 1
+      }
+    }
+    guard separators == 1, digitsAfter > 0,
+      case .success = ExactDecimal.parse(bytes, decimalSeparator: separator)
+    else { return }
+    if digitsAfter == 3 {
+      if separator == UInt8(ascii: "."), ambiguousNumbers.count < 1000 {
+        let shown = Diagnostic.quote(record.string(column) ?? "")
+        ambiguousNumbers.append(
+          (
+            invoice,
+            Diagnostic(
+              .error, location, field: columnName(column),
+              "\(shown) is ambiguous: this file writes decimals with \",\", where it means thousands",
+              hint: "write it without group separators, or set csv.decimalSeparator in the config")
+          ))
+      }
+      return
+    }
+    decimalSeparator = separator
+    decimalSeparatorLine = location.line
+    decimalSeparatorIsKnown = true
+    if separator == UInt8(ascii: ",") {
+      for (invoice, diagnostic) in ambiguousNumbers { fail(invoice, diagnostic) }
+    }
+    ambiguousNumbers = []
+  }
+
   static func numberDiagnostic(
-    _ error: NumberError, shown: String, location: SourceLocation, field: String, decimalSeparator: UInt8
+    _ error: NumberError, shown: String, location: SourceLocation, field: String, decimalSeparator: UInt8,
+    learnedAt: Int? = nil
   ) -> Diagnostic {
     switch error {
     case .empty:
@@ -113,10 +164,16 @@ extension OrdersCSVState {
     case .notANumber:
       let separator = decimalSeparator == UInt8(ascii: ",") ? "," : "."
       let other = separator == "." ? "," : "."
-      let hint =
-        shown.contains(other)
-        ? "numbers use \"\(separator)\" as the decimal separator and no group separators; set csv.decimalSeparator in the config for \"\(other)\""
-        : nil
+      let hint: String?
+      if !shown.contains(other) {
+        hint = nil
+      } else if let line = learnedAt {
+        hint =
+          "this file writes decimals with \"\(separator)\" (learned from line \(line)) and numbers take no group separators; set csv.decimalSeparator in the config if that is wrong"
+      } else {
+        hint =
+          "numbers use \"\(separator)\" as the decimal separator and no group separators; set csv.decimalSeparator in the config for \"\(other)\""
+      }
       return Diagnostic(.error, location, field: field, "\(shown) is not a number", hint: hint)
     case .tooManyDecimals(let allowed):
       return Diagnostic(.error, location, field: field, "\(shown) has more than \(allowed) decimals")

@@ -79,7 +79,7 @@ extension OrdersCSVState {
         Diagnostic(
           .error, location, field: name, "\(Diagnostic.quote(text)) is not a date",
           hint:
-            "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601)" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
+            "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601) or 31.03.2026" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
         ))
       ok = false
       return nil

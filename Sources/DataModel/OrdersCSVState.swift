@@ -28,12 +28,24 @@ final class OrdersCSVState {
   var unusable = false
   /// `column "Name"` for each column, made once from the header.
   var columnNames: [String] = []
+  /// The decimal separator of the file's numbers, configured or learned (`.` until then).
+  var decimalSeparator = UInt8(ascii: ".")
+  /// The line whose number taught `decimalSeparator`, when it was learned rather than configured.
+  var decimalSeparatorLine: Int?
+  /// Whether `decimalSeparator` is configured or learned.
+  var decimalSeparatorIsKnown = false
+  /// Numbers read with `.` before the separator was known that would mean thousands with `,` ("1.234").
+  var ambiguousNumbers: [(invoice: PendingInvoice, diagnostic: Diagnostic)] = []
   /// The longest text a field may hold.
   static let maxFieldBytes = 65_536
 
   init(options: ImportOptions, file: String) {
     self.options = options
     self.file = file
+    if let separator = options.decimalSeparator {
+      decimalSeparator = separator
+      decimalSeparatorIsKnown = true
+    }
   }
 
   func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {

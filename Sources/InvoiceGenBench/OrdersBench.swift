@@ -17,6 +17,7 @@ enum OrdersBench {
     ]
     var out = Data(header.utf8)
     out.reserveCapacity(rows * 130)
+    var first = true
     for row in 0..<rows {
       let invoice = row / 10
       let customer = customers[invoice % customers.count]
@@ -26,11 +27,12 @@ enum OrdersBench {
         + "\(customer),\"Main Street \(invoice % 90 + 1)\n10115 Berlin\",\(items[row % items.count]),\(row % 7 + 1),\(row % 500 + 10).\(row % 100 < 10 ? "0" : "")\(row % 100),19,\(row % 5 == 0 ? "5" : "")\n"
       out.append(contentsOf: line.utf8)
       if out.count > 1 << 24 {
-        try append(out, to: path, first: row < 200_000 && !FileManager.default.fileExists(atPath: path))
+        try append(out, to: path, first: first)
+        first = false
         out.removeAll(keepingCapacity: true)
       }
     }
-    try append(out, to: path, first: !FileManager.default.fileExists(atPath: path))
+    try append(out, to: path, first: first)
   }
 
   private static func append(_ data: Data, to path: String, first: Bool) throws {

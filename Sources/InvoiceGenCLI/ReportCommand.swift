@@ -34,7 +34,8 @@ enum ReportCommand {
       imported = ReportJSONImporter().importFile(input, name: name)
     } else {
       imported = ReportCSVImporter(
-        delimiter: config.importOptions.delimiter, decimalSeparator: config.importOptions.decimalSeparator
+        delimiter: config.importOptions.delimiter,
+        decimalSeparator: config.importOptions.decimalSeparator ?? UInt8(ascii: ".")
       )
       .importFile(input, name: name, title: options.title)
     }

@@ -132,6 +132,56 @@ import Testing
     }
   }
 
+  @Test func learnsTheDecimalCommaAndReadsDottedDates() {
+    let text = """
+      Rechnungsnummer;Datum;Kunde;Bezeichnung;Menge;Einzelpreis;MwSt-Satz;Währung
+      R-1;01.03.2026;Müller GmbH;Beratung;2;1234,50;19;EUR
+      R-1;01.03.2026;Müller GmbH;Reise;1,5;80;7;EUR
+      R-2;02.03.2026;Müller GmbH;Reise;1;1.500;19;EUR
+
+      """
+    let result = run(text)
+    #expect(result.invoices.map(\.number) == ["R-1"])
+    let invoice = result.invoices.first
+    #expect(invoice?.issueDate.description == "2026-03-01")
+    #expect(DateFormat.iso8601.parse(Array("1.3.2026".utf8))?.description == "2026-03-01")
+    #expect(DateFormat.iso8601.parse(Array("31.02.2026".utf8)) == nil)
+    #expect(invoice?.items.map { $0.quantity.trimmedDescription } == ["2", "1.5"])
+    #expect(invoice?.totals.subtotal.description == "EUR 2589.00")
+    #expect(
+      result.errors.map(\.description) == [
+        "error: orders.csv:4: column \"Einzelpreis\": \"1.500\" is not a number\nhint: this file writes decimals with \",\" (learned from line 2) and numbers take no group separators; set csv.decimalSeparator in the config if that is wrong"
+      ])
+  }
+
+  @Test func aThousandsLookingNumberBeforeTheFirstDecimalCommaIsAnError() {
+    let text = """
+      invoice_number;invoice_date;customer_name;description;quantity;unit_price;currency;tax_rate
+      A;2026-01-01;X;d;1;1.234;EUR;19
+      B;2026-01-01;Y;d;1;9,99;EUR;19
+
+      """
+    let result = run(text)
+    #expect(result.invoices.map(\.number) == ["B"])
+    #expect(result.invalidInvoiceNumbers == ["A"])
+    #expect(result.errors.first?.message.hasPrefix("\"1.234\" is ambiguous") == true)
+  }
+
+  @Test func aConfiguredSeparatorIsNeverOverridden() {
+    let text = """
+      invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
+      A,2026-01-01,X,d,1,"9,99",EUR,19
+      B,2026-01-01,Y,d,1,1.234,EUR,19
+
+      """
+    var options = ImportOptions()
+    options.decimalSeparator = UInt8(ascii: ".")
+    let result = run(text, options: options)
+    #expect(result.invoices.map(\.number) == ["B"])
+    #expect(result.invoices.first?.items.first?.unitPrice.trimmedDescription == "1.234")
+    #expect(result.errors.map(\.message) == ["\"9,99\" is not a number"])
+  }
+
   @Test func missingCurrencyWithoutDefaultIsAnError() {
     let text =
       "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate\nA,2026-01-01,X,d,1,1,19\n"
