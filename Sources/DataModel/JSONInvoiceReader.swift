@@ -326,6 +326,14 @@ struct JSONInvoiceReader {
           hint: "set defaults.taxRate in the config")
       }
     }
+    if let given = rate, given.looksLikeFractionRate, let written = value["taxRate"] {
+      var hasPercentSign = false
+      if case .string(let text) = written.kind { hasPercentSign = text.contains("%") }
+      if !hasPercentSign {
+        let (message, hint) = given.fractionRateMessage
+        error(written, "\(path).taxRate", message, hint: hint)
+      }
+    }
     if let given = rate, given.isNegative || given > ExactDecimal(1000) {
       error(
         value["taxRate"] ?? value, "\(path).taxRate",

@@ -243,8 +243,14 @@ final class OrdersCSVState {
         record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
       {
         rate = value
-        lastRateBytes = Array(record.bytes[range])
-        lastRate = value
+        if value.looksLikeFractionRate, !record.bytes[range].contains(UInt8(ascii: "%")) {
+          let (message, hint) = value.fractionRateMessage
+          fail(invoice, Diagnostic(.error, location, field: columnName(column), message, hint: hint))
+          ok = false
+        } else {
+          lastRateBytes = Array(record.bytes[range])
+          lastRate = value
+        }
       } else if !isBlank(record, column) {
         ok = false
       }

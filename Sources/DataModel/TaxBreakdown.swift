@@ -105,3 +105,22 @@ public struct InvoiceTotals: Hashable, Sendable {
         taxTotal: Money(taxTotal, currency), grandTotal: Money(grand, currency)))
   }
 }
+
+extension ExactDecimal {
+  /// Whether a tax rate in percent is between 0 and 1 exclusive, as a fraction written for a percentage is (0.19 for 19 %).
+  ///
+  /// Such a rate is refused unless written with `%`, because reading `0.19` as 0.19 % would
+  /// silently undercharge tax; no VAT or sales tax rate is that small.
+  var looksLikeFractionRate: Bool {
+    !isNegative && self != .zero && self < ExactDecimal(1)
+  }
+
+  /// The message for a tax rate that `looksLikeFractionRate`.
+  var fractionRateMessage: (message: String, hint: String) {
+    let percent = multiplied(by: ExactDecimal(100))?.trimmedDescription ?? "19"
+    return (
+      "\(trimmedDescription) would be a tax rate of \(trimmedDescription) %; rates are in percent",
+      "write \(percent) for \(percent) %, or \"\(trimmedDescription)%\" if the rate really is \(trimmedDescription) %"
+    )
+  }
+}

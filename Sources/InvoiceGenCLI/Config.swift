@@ -206,7 +206,12 @@ struct ConfigReader {
         case .string(let string): text = string.replacingOccurrences(of: "%", with: "")
         default: text = nil
         }
-        if let text, let value = ExactDecimal(text) {
+        if let text, let value = ExactDecimal(text), !value.isNegative, value <= ExactDecimal(1000) {
+          if value > .zero, value < ExactDecimal(1), case .number = rate.kind {
+            error(
+              rate, "$.defaults.taxRate",
+              "\(text) would be a tax rate of \(text) %; rates are in percent (19 for 19 %, or \"\(text)%\")")
+          }
           config.importOptions.defaultTaxRate = value
         } else {
           error(rate, "$.defaults.taxRate", "expected a tax rate in percent such as 19 or \"7.5\"")

@@ -182,6 +182,21 @@ import Testing
     #expect(result.errors.map(\.message) == ["\"9,99\" is not a number"])
   }
 
+  @Test func aFractionalTaxRateWithoutPercentSignIsAnError() {
+    let text = """
+      invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
+      A,2026-01-01,X,d,1,10,EUR,0.19
+      B,2026-01-01,Y,d,1,10,EUR,0.5%
+      C,2026-01-01,Z,d,1,10,EUR,0.19
+
+      """
+    let result = run(text)
+    #expect(result.invoices.map(\.number) == ["B"])
+    #expect(result.invoices.first?.totals.grandTotal.description == "EUR 10.05")
+    #expect(result.errors.map(\.location.line) == [2, 4])
+    #expect(result.errors.first?.hint == "write 19 for 19 %, or \"0.19%\" if the rate really is 0.19 %")
+  }
+
   @Test func missingCurrencyWithoutDefaultIsAnError() {
     let text =
       "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate\nA,2026-01-01,X,d,1,1,19\n"
@@ -243,6 +258,20 @@ import Testing
     #expect(invoice.items[0].quantity.description == "0.1")
     #expect(invoice.items[0].unitPrice.description == "12345678901234.56")
     #expect(invoice.totals.lineAmounts.map(\.amount.description) == ["1234567890123.46", "6.75"])
+  }
+
+  @Test func aFractionWrittenForAPercentageIsRefused() {
+    let fraction = run(
+      Self.invoice.replacingOccurrences(of: "\"taxRate\": 7.7}", with: "\"taxRate\": 0.077}"))
+    #expect(fraction.invoices.isEmpty)
+    #expect(
+      fraction.errors.map(\.description) == [
+        "error: invoices.json:4:91: $.items[0].taxRate: 0.077 would be a tax rate of 0.077 %; rates are in percent\nhint: write 7.7 for 7.7 %, or \"0.077%\" if the rate really is 0.077 %"
+      ])
+    let withSign = run(
+      Self.invoice.replacingOccurrences(of: "\"taxRate\": 7.7}", with: "\"taxRate\": \"0.5%\"}"))
+    #expect(withSign.errors.isEmpty, "\(withSign.diagnostics)")
+    #expect(withSign.invoices.first?.items[0].taxRate.trimmedDescription == "0.5")
   }
 
   @Test func syntaxErrorsHaveLineAndColumn() {
