@@ -59,6 +59,7 @@ public struct StringTable: Sendable {
   static let tables: [String: [StringKey: String]] = [
     "en": english, "de": german, "fr": french, "es": spanish, "it": italian, "nl": dutch, "pt": portuguese,
     "pl": polish, "sv": swedish, "ja": japanese, "zh-Hans": simplifiedChinese, "ko": korean, "ar": arabic,
-    "he": hebrew, "hi": hindi, "th": thai, "ru": russian, "tr": turkish,
+    "he": hebrew, "hi": hindi, "th": thai, "ru": russian, "tr": turkish, "fa": persian, "vi": vietnamese,
+    "id": indonesian, "uk": ukrainian,
   ]
 }
