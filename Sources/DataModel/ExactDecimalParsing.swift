@@ -16,7 +16,7 @@ extension ExactDecimal {
 
   /// Parses `-1234.5`, `+7`, `.5`, `1e3` (with `allowsExponent`) from UTF-8 bytes, exactly.
   ///
-  /// `decimalSeparator` is `.` or `,`; no group separators are accepted, because "1,234" is
+  /// `decimalSeparator` is `.` or `,`; no group separators are accepted (see `GroupedNumber`), because "1,234" is
   /// ambiguous between locales. Surrounding spaces are ignored. Trailing fractional zeros beyond
   /// `maxFractionDigits` are dropped; other extra digits are an error, never silently rounded.
   public static func parse<Bytes: Collection<UInt8>>(

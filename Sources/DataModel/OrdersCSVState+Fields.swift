@@ -96,6 +96,16 @@ extension OrdersCSVState {
       if required { fail(invoice, Diagnostic(.error, location, field: columnName(column), "is empty")) }
       return nil
     case .failure(let error):
+      if error == .notANumber,
+        let grouped = GroupedNumber(
+          record.bytes[range], decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
+          maxFractionDigits: maxDecimals)
+      {
+        if !decimalSeparatorIsKnown, let shown = grouped.shownDecimalSeparator {
+          adoptDecimalSeparator(shown, line: location.line)
+        }
+        return grouped.value
+      }
       let shown = Diagnostic.quote(
         record.string(column) ?? String(decoding: record.field(column), as: UTF8.self))
       fail(
@@ -145,8 +155,13 @@ extension OrdersCSVState {
       }
       return
     }
+    adoptDecimalSeparator(separator, line: location.line)
+  }
+
+  /// Makes `separator` the file's decimal separator, failing the invoices of numbers it makes ambiguous.
+  func adoptDecimalSeparator(_ separator: UInt8, line: Int?) {
     decimalSeparator = separator
-    decimalSeparatorLine = location.line
+    decimalSeparatorLine = line
     decimalSeparatorIsKnown = true
     if separator == UInt8(ascii: ",") {
       for (invoice, diagnostic) in ambiguousNumbers { fail(invoice, diagnostic) }
@@ -169,10 +184,10 @@ extension OrdersCSVState {
         hint = nil
       } else if let line = learnedAt {
         hint =
-          "this file writes decimals with \"\(separator)\" (learned from line \(line)) and numbers take no group separators; set csv.decimalSeparator in the config if that is wrong"
+          "this file writes decimals with \"\(separator)\" (learned from line \(line)); set csv.decimalSeparator in the config if that is wrong"
       } else {
         hint =
-          "numbers use \"\(separator)\" as the decimal separator and no group separators; set csv.decimalSeparator in the config for \"\(other)\""
+          "numbers use \"\(separator)\" as the decimal separator; set csv.decimalSeparator in the config for \"\(other)\""
       }
       return Diagnostic(.error, location, field: field, "\(shown) is not a number", hint: hint)
     case .tooManyDecimals(let allowed):

@@ -137,11 +137,13 @@ import Testing
       Rechnungsnummer;Datum;Kunde;Bezeichnung;Menge;Einzelpreis;MwSt-Satz;Währung
       R-1;01.03.2026;Müller GmbH;Beratung;2;1234,50;19;EUR
       R-1;01.03.2026;Müller GmbH;Reise;1,5;80;7;EUR
-      R-2;02.03.2026;Müller GmbH;Reise;1;1.500;19;EUR
+      R-2;02.03.2026;Müller GmbH;Reise;1;9.99;19;EUR
+      R-3;02.03.2026;Müller GmbH;Reise;1;1.500;19;EUR
 
       """
     let result = run(text)
-    #expect(result.invoices.map(\.number) == ["R-1"])
+    #expect(result.invoices.map(\.number) == ["R-1", "R-3"])
+    #expect(result.invoices.last?.items.first?.unitPrice.trimmedDescription == "1500")
     let invoice = result.invoices.first
     #expect(invoice?.issueDate.description == "2026-03-01")
     #expect(DateFormat.iso8601.parse(Array("1.3.2026".utf8))?.description == "2026-03-01")
@@ -150,7 +152,7 @@ import Testing
     #expect(invoice?.totals.subtotal.description == "EUR 2589.00")
     #expect(
       result.errors.map(\.description) == [
-        "error: orders.csv:4: column \"Einzelpreis\": \"1.500\" is not a number\nhint: this file writes decimals with \",\" (learned from line 2) and numbers take no group separators; set csv.decimalSeparator in the config if that is wrong"
+        "error: orders.csv:4: column \"Einzelpreis\": \"9.99\" is not a number\nhint: this file writes decimals with \",\" (learned from line 2); set csv.decimalSeparator in the config if that is wrong"
       ])
   }
 
@@ -180,6 +182,32 @@ import Testing
     #expect(result.invoices.map(\.number) == ["B"])
     #expect(result.invoices.first?.items.first?.unitPrice.trimmedDescription == "1.234")
     #expect(result.errors.map(\.message) == ["\"9,99\" is not a number"])
+  }
+
+  /// A price as a spreadsheet may export it, the file's other rows, and the value read (nil: an error).
+  @Test(
+    arguments: [
+      ("1,234.50", "", "1234.5"),
+      ("1.234,50", "", "1234.5"),
+      ("1 234,50", "", "1234.5"),
+      ("1\u{A0}234,50", "", "1234.5"),
+      ("1'234.50", "", "1234.5"),
+      ("1,234,567", "", "1234567"),
+      ("-12,345.6", "", "-12345.6"),
+      ("1,234", "", nil),  // 1.234 or 1234: refused until the file shows its decimal separator
+      ("1,234", "Z,2026-01-01,Z,d,1,9.99,EUR,19\n", "1234"),
+      ("1,23.50", "", nil),
+      ("1,2345.50", "", nil),
+      ("1,234.5.0", "", nil),
+      ("1.234,50", "Z,2026-01-01,Z,d,1,9.99,EUR,19\n", nil),  // "." is already the decimal separator
+    ] as [(String, String, String?)])
+  func readsGroupedNumbersThatCanOnlyMeanOneThing(_ price: String, _ before: String, _ expected: String?) {
+    let text =
+      "invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate\n"
+      + before + "A,2026-01-01,X,d,1,\"\(price)\",EUR,19\n"
+    let result = run(text)
+    let item = result.invoices.first { $0.number == "A" }?.items.first
+    #expect(item?.unitPrice.trimmedDescription == expected, "\(price): \(result.diagnostics)")
   }
 
   @Test func aFractionalTaxRateWithoutPercentSignIsAnError() {
