@@ -74,7 +74,7 @@ extension OrdersCSVState {
   func number(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice,
     maxDecimals: Int,
-    required: Bool, percent: Bool = false
+    required: Bool, percent: Bool = false, allowsCurrencyMark: Bool = false
   ) -> ExactDecimal? {
     var range = record.range(column)
     if percent {
@@ -106,6 +106,11 @@ extension OrdersCSVState {
         }
         return grouped.value
       }
+      if error == .notANumber, allowsCurrencyMark, let mark = CurrencyMark(record.bytes[range]),
+        let value = markedAmount(mark, record, column, location, invoice, maxDecimals: maxDecimals)
+      {
+        return value
+      }
       let shown = Diagnostic.quote(
         record.string(column) ?? String(decoding: record.field(column), as: UTF8.self))
       fail(
@@ -116,6 +121,35 @@ extension OrdersCSVState {
           learnedAt: decimalSeparator == UInt8(ascii: ",") ? decimalSeparatorLine : nil))
       return nil
     }
+  }
+
+  /// The amount beside a currency mark, remembering the invoice's first mark for the currency check.
+  func markedAmount(
+    _ mark: CurrencyMark, _ record: CSVRecord, _ column: Int, _ location: SourceLocation,
+    _ invoice: PendingInvoice, maxDecimals: Int
+  ) -> ExactDecimal? {
+    let amount = mark.amount[...]
+    if !decimalSeparatorIsKnown {
+      learnDecimalSeparator(amount, record, column, location, invoice)
+    }
+    var value: ExactDecimal?
+    if case .success(let plain) = ExactDecimal.parse(
+      amount, decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
+    {
+      value = plain
+    } else if let grouped = GroupedNumber(
+      amount, decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
+      maxFractionDigits: maxDecimals)
+    {
+      if !decimalSeparatorIsKnown, let shown = grouped.shownDecimalSeparator {
+        adoptDecimalSeparator(shown, line: location.line)
+      }
+      value = grouped.value
+    }
+    if value != nil, currencyMarks[ObjectIdentifier(invoice)] == nil {
+      currencyMarks[ObjectIdentifier(invoice)] = (mark, location, columnName(column))
+    }
+    return value
   }
 
   /// Learns the file's decimal separator from a number with one separator and not three digits after it.

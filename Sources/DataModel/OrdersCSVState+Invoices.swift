@@ -99,8 +99,16 @@ extension OrdersCSVState {
             hint: "use a code such as EUR, USD or JPY"))
         ok = false
       }
-    } else if currency == nil, !rejected(.currency) {
-      missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
+    } else if !rejected(.currency) {
+      // Data that names a currency only through its prices (`€80.00`) is in that currency.
+      if !currencyMarks.isEmpty, let (mark, _, _) = currencyMarks[ObjectIdentifier(invoice)],
+        let codes = CurrencyMark.currencies(for: mark.text), codes.count == 1
+      {
+        currency = Currency(code: codes.first!)
+      }
+      if currency == nil {
+        missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
+      }
     }
     let name = value(.customerName)?.0
     if name == nil || name!.isEmpty, !rejected(.customerName) { missing(.customerName) }
@@ -128,6 +136,18 @@ extension OrdersCSVState {
             hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans"))
         ok = false
       }
+    }
+    if let currency, !currencyMarks.isEmpty,
+      let (mark, location, field) = currencyMarks[ObjectIdentifier(invoice)],
+      let codes = CurrencyMark.currencies(for: mark.text), !codes.contains(currency.code)
+    {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: field,
+          "the price is written in \(Diagnostic.quote(mark.text)), but the invoice's currency is \(currency.code)",
+          hint: "check the currency column, or remove the symbol from the prices"))
+      ok = false
     }
     guard ok, let issue, let currency, let name else { return nil }
     let address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []

@@ -36,6 +36,8 @@ final class OrdersCSVState {
   var decimalSeparatorIsKnown = false
   /// Numbers read with `.` before the separator was known that would mean thousands with `,` ("1.234").
   var ambiguousNumbers: [(invoice: PendingInvoice, diagnostic: Diagnostic)] = []
+  /// The first currency mark each invoice's prices were written with (`€1,234.50`), checked once the invoice's currency is known.
+  var currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)] = [:]
   /// The longest text a field may hold.
   static let maxFieldBytes = 65_536
 
@@ -233,7 +235,9 @@ final class OrdersCSVState {
       ok = false
     }
     let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
-    let price = number(record, columnOf[.unitPrice]!, location, invoice, maxDecimals: 6, required: true)
+    let price = number(
+      record, columnOf[.unitPrice]!, location, invoice, maxDecimals: 6, required: true,
+      allowsCurrencyMark: true)
     var rate = options.defaultTaxRate
     if let column = columnOf[.taxRate] {
       let range = record.range(column)

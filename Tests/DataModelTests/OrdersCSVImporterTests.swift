@@ -210,6 +210,32 @@ import Testing
     #expect(item?.unitPrice.trimmedDescription == expected, "\(price): \(result.diagnostics)")
   }
 
+  @Test func pricesWithACurrencyMarkAreCheckedAgainstTheInvoiceCurrency() {
+    let text = """
+      invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency
+      A,2026-01-01,X,d,1,"€1,234.50",19,
+      B,2026-01-01,X,d,1,$-5.00,10,USD
+      C,2026-01-01,X,d,1,-$5.00,10,CAD
+      D,2026-01-01,X,d,1,€10.00,19,USD
+      E,2026-01-01,X,d,1,USD 10.00,19,
+      F,2026-01-01,X,d,1,100 kr,25,SEK
+      G,2026-01-01,X,d,1,100 kr,25,
+      H,2026-01-01,X,d,1,10 EUR 5,25,EUR
+      I,2026-01-01,X,d,1,10 XYZ,25,EUR
+
+      """
+    let result = run(text)
+    let prices = Dictionary(
+      uniqueKeysWithValues: result.invoices.map {
+        ($0.number, "\($0.currency.code) \($0.items[0].unitPrice.trimmedDescription)")
+      })
+    #expect(prices == ["A": "EUR 1234.5", "B": "USD -5", "C": "CAD -5", "E": "USD 10", "F": "SEK 100"])
+    #expect(result.invalidInvoiceNumbers.sorted() == ["D", "G", "H", "I"])
+    #expect(
+      result.errors.first { $0.invoiceNumber == "D" }?.message
+        == "the price is written in \"€\", but the invoice's currency is USD")
+  }
+
   @Test func aFractionalTaxRateWithoutPercentSignIsAnError() {
     let text = """
       invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
