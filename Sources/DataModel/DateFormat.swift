@@ -33,6 +33,38 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     pattern: "d.M.yyyy",
     tokens: [.day(digits: 1), .literal(0x2E), .month(digits: 1), .literal(0x2E), .year(digits: 4)])
 
+  /// `31/12/2026`, day first, with any time after it ignored; used when a file's dates show that order.
+  static let dayFirstSlashed = DateFormat(
+    pattern: "d/M/yyyy",
+    tokens: [.day(digits: 1), .literal(0x2F), .month(digits: 1), .literal(0x2F), .year(digits: 4)])
+
+  /// `12/31/2026`, month first, with any time after it ignored; used when a file's dates show that order.
+  static let monthFirstSlashed = DateFormat(
+    pattern: "M/d/yyyy",
+    tokens: [.month(digits: 1), .literal(0x2F), .day(digits: 1), .literal(0x2F), .year(digits: 4)])
+
+  /// The two numbers before the year of a slashed date (`3/14/2026` → (3, 14)), or nil.
+  static func slashedParts<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (first: Int, second: Int)? {
+    var parts: [Int] = []
+    var value = 0
+    var digits = 0
+    for byte in bytes {
+      if byte >= 0x30 && byte <= 0x39 {
+        value = value * 10 + Int(byte - 0x30)
+        digits += 1
+        guard digits <= 4 else { return nil }
+      } else if byte == 0x2F, parts.count < 2, (1...2).contains(digits) {
+        parts.append(value)
+        value = 0
+        digits = 0
+      } else {
+        break
+      }
+    }
+    guard parts.count == 2, digits == 4 else { return nil }
+    return (parts[0], parts[1])
+  }
+
   private init(isoPattern: Void) {
     pattern = "yyyy-MM-dd"
     tokens = [.year(digits: 4), .literal(0x2D), .month(digits: 2), .literal(0x2D), .day(digits: 2)]

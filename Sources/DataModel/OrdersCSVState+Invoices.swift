@@ -31,6 +31,30 @@ extension OrdersCSVState {
 
   private var hasHeaderError: Bool { headers.isEmpty }
 
+  /// Whether the file's slashed dates put the day or the month first: a part over 12 shows it.
+  ///
+  /// Only invoices not yet built are looked at; built ones had no slashed date, or this would have
+  /// run for them.
+  private func learnSlashedDateOrder() -> SlashedDateOrder {
+    var firstOver12 = false
+    var secondOver12 = false
+    let columns = [OrderField.invoiceDate, .dueDate].compactMap { columnOf[$0] }
+    for invoice in pending {
+      for column in columns {
+        guard let bytes = invoice.levelValue(column), let parts = DateFormat.slashedParts(bytes) else {
+          continue
+        }
+        if parts.first > 12 { firstOver12 = true }
+        if parts.second > 12 { secondOver12 = true }
+      }
+    }
+    switch (firstOver12, secondOver12) {
+    case (true, false): return .dayFirst
+    case (false, true): return .monthFirst
+    default: return .unknown
+    }
+  }
+
   private func build(_ invoice: PendingInvoice) -> Invoice? {
     var ok = true
     var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
@@ -74,13 +98,23 @@ extension OrdersCSVState {
       {
         return date
       }
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: name, "\(Diagnostic.quote(text)) is not a date",
-          hint:
-            "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601) or 31.03.2026" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
-        ))
+      var hint =
+        "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601) or 31.03.2026" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
+      var message = "\(Diagnostic.quote(text)) is not a date"
+      if format == .iso8601, DateFormat.slashedParts(text.utf8) != nil {
+        if slashedDateOrder == nil { slashedDateOrder = learnSlashedDateOrder() }
+        switch slashedDateOrder {
+        case .dayFirst?:
+          if let date = DateFormat.dayFirstSlashed.parse(Array(text.utf8)) { return date }
+        case .monthFirst?:
+          if let date = DateFormat.monthFirstSlashed.parse(Array(text.utf8)) { return date }
+        default:
+          message = "\(Diagnostic.quote(text)) is ambiguous: the day and the month could be either way round"
+          hint =
+            "the file's slashed dates do not show which comes first (no part over 12); set csv.dateFormat in the config to d/M/yyyy or M/d/yyyy"
+        }
+      }
+      fail(invoice, Diagnostic(.error, location, field: name, message, hint: hint))
       ok = false
       return nil
     }

@@ -38,6 +38,8 @@ final class OrdersCSVState {
   var ambiguousNumbers: [(invoice: PendingInvoice, diagnostic: Diagnostic)] = []
   /// The first currency mark each invoice's prices were written with (`€1,234.50`), checked once the invoice's currency is known.
   var currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)] = [:]
+  /// The order of day and month in the file's slashed dates, once a date needed it.
+  var slashedDateOrder: SlashedDateOrder?
   /// The longest text a field may hold.
   static let maxFieldBytes = 65_536
 
@@ -303,4 +305,12 @@ final class OrdersCSVState {
       discount: discount,
       sku: sku, unit: unit, line: location.line)
   }
+}
+
+/// Which of `3/14/2026` and `14/3/2026` a file writes, as its own dates show.
+enum SlashedDateOrder {
+  case dayFirst
+  case monthFirst
+  /// No date has a part over 12, or dates of both kinds appear: the file does not say.
+  case unknown
 }

@@ -24,8 +24,9 @@ final class PendingInvoice {
     items = []
   }
 
-  /// The value first given for `column`, if any.
+  /// The value first given for `column`, if any (nil once the storage is released).
   func levelValue(_ column: Int) -> ArraySlice<UInt8>? {
+    guard column < levelRanges.count else { return nil }
     let entry = levelRanges[column]
     return entry.line == 0 ? nil : levelBytes[Int(entry.start)..<Int(entry.end)]
   }

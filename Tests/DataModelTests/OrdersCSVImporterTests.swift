@@ -236,6 +236,26 @@ import Testing
         == "the price is written in \"€\", but the invoice's currency is USD")
   }
 
+  /// Slashed dates of a file, and the issue dates read (nil: refused as ambiguous).
+  @Test(
+    arguments: [
+      (["12/1/2010 8:26", "12/13/2010 9:02"], ["2010-12-01", "2010-12-13"]),
+      (["03/01/2026", "25/01/2026"], ["2026-01-03", "2026-01-25"]),
+      (["03/01/2026", "05/01/2026"], nil),
+      (["13/01/2026", "01/13/2026"], nil),
+    ] as [([String], [String]?)])
+  func slashedDatesFollowTheOrderTheFileShows(_ dates: [String], _ expected: [String]?) {
+    var text = "invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate\n"
+    for (index, date) in dates.enumerated() { text += "N\(index),\(date),X,d,1,1,EUR,19\n" }
+    let result = run(text)
+    if let expected {
+      #expect(result.invoices.map(\.issueDate.description) == expected, "\(result.diagnostics)")
+    } else {
+      #expect(result.invoices.isEmpty)
+      #expect(result.errors.count == dates.count)
+    }
+  }
+
   @Test func aFractionalTaxRateWithoutPercentSignIsAnError() {
     let text = """
       invoice_number,invoice_date,customer_name,description,quantity,unit_price,currency,tax_rate
