@@ -85,8 +85,9 @@ struct JSONInvoiceReader {
       }
       if let invoice, !currentFailed {
         invoices.append(invoice)
-      } else if let number = currentNumber {
-        invalid.append(number)
+      } else {
+        // An invoice without a usable number is still counted, named by its JSON path.
+        invalid.append(currentNumber ?? path)
       }
     }
     return InvoiceImport(invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid)
@@ -193,12 +194,14 @@ struct JSONInvoiceReader {
   }
 
   mutating func readInvoice(_ value: JSONValue, _ path: String) -> Invoice? {
+    let value = value.withCanonicalKeys(JSONInvoiceReader.invoiceKeys)
     guard case .object = value.kind else {
       error(value, path, "expected an invoice object, found \(value.kindName)")
       return nil
     }
     let number = string(
-      value, value["invoiceNumber"] != nil ? "invoiceNumber" : "number", path, required: true)
+      value, value["number"] != nil && value["invoiceNumber"] == nil ? "number" : "invoiceNumber", path,
+      required: true)
     if value["invoiceNumber"] == nil && value["number"] == nil { currentFailed = true }
     currentNumber = number
     warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys)
@@ -268,7 +271,7 @@ struct JSONInvoiceReader {
   }
 
   mutating func readCustomer(_ invoice: JSONValue, _ path: String) -> Party? {
-    guard let value = invoice["customer"] else {
+    guard let value = invoice["customer"]?.withCanonicalKeys(JSONInvoiceReader.customerKeys) else {
       error(invoice, path, "the key \"customer\" is missing")
       return nil
     }
@@ -309,6 +312,7 @@ struct JSONInvoiceReader {
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
+    let value = value.withCanonicalKeys(JSONInvoiceReader.itemKeys)
     guard case .object = value.kind else {
       error(value, path, "expected an item object, found \(value.kindName)")
       return nil

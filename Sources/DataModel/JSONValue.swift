@@ -54,3 +54,27 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
   public var column: Int
   public var message: String
 }
+
+extension JSONValue {
+  /// The object with keys written in another style (`invoice_number`, `Invoice-Number`) renamed to
+  /// the one of `known` they spell, ignoring case, `_`, `-` and spaces; other values unchanged.
+  ///
+  /// A key is renamed only when the object has no member with the canonical name already.
+  func withCanonicalKeys(_ known: Set<String>) -> JSONValue {
+    guard case .object(let members) = kind,
+      members.contains(where: { !known.contains($0.key) })
+    else { return self }
+    var byNormalized: [String: String] = [:]
+    for key in known { byNormalized[OrderField.normalize(key)] = key }
+    let present = Set(members.map(\.key))
+    var renamed = self
+    renamed.kind = .object(
+      members.map { member in
+        guard !known.contains(member.key), let canonical = byNormalized[OrderField.normalize(member.key)],
+          !present.contains(canonical)
+        else { return member }
+        return (canonical, member.value)
+      })
+    return renamed
+  }
+}

@@ -348,6 +348,27 @@ import Testing
     #expect(withSign.invoices.first?.items[0].taxRate.trimmedDescription == "0.5")
   }
 
+  @Test func keysInOtherStylesAreRead() throws {
+    let text = """
+      [{"invoice_number": "S-1", "Invoice-Date": "2026-03-01", "currency": "EUR",
+        "customer": {"name": "Snake GmbH", "vat_id": "DE1"},
+        "items": [{"description": "A", "quantity": 1, "unit_price": "10.00", "TAX_RATE": 19}]}]
+      """
+    let result = run(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let invoice = try #require(result.invoices.first)
+    #expect(invoice.number == "S-1")
+    #expect(invoice.customer.vatId == "DE1")
+    #expect(invoice.totals.grandTotal.description == "EUR 11.90")
+  }
+
+  @Test func anInvoiceWithoutANumberIsCountedByItsPath() {
+    let result = run(
+      #"[{"invoiceDate": "2026-01-01", "currency": "EUR", "customer": {"name": "X"}, "items": []}]"#)
+    #expect(result.invalidInvoiceNumbers == ["$[0]"])
+    #expect(result.errors.first?.message == "the key \"invoiceNumber\" is missing")
+  }
+
   @Test func syntaxErrorsHaveLineAndColumn() {
     let result = run("{\n  \"invoiceNumber\": \"A\",\n  \"currency\" \"EUR\"\n}")
     #expect(
