@@ -10,11 +10,18 @@ public enum ReportLayout {
   {
     let locale = Locale(identifier: report.locale ?? defaultLocale)
     let strings = StringTable(locale: locale)
+    // Wide tables get the paper turned, so that their columns stay readable.
+    let widest =
+      report.sections.flatMap(\.blocks).map { block -> Int in
+        if case .table(let table) = block { return table.columns.count }
+        return 0
+      }.max() ?? 0
+    let paper = widest > ReportTableView.portraitColumns ? brand.paper.landscape : brand.paper
     let document = Document(
       title: report.title, author: report.author, subject: report.subtitle, keywords: [strings(.report)],
       creator: creator
     ) {
-      Page(size: brand.paper, margins: EdgeInsets(top: 36, leading: 44, bottom: 32, trailing: 44)) {
+      Page(size: paper, margins: EdgeInsets(top: 36, leading: 44, bottom: 32, trailing: 44)) {
         VStack(alignment: .leading, spacing: 4) {
           Text(report.title).font(brand.font(22, weight: .bold)).foregroundColor(brand.accentColor)
           if let subtitle = report.subtitle { Text(subtitle).font(brand.font(12)) }
@@ -115,6 +122,19 @@ struct ReportTableView: View {
   let table: ReportTable
   let brand: Brand
 
+  /// The most columns a table has before the report's pages turn to landscape.
+  static let portraitColumns = 7
+
+  /// The text size for a table of `count` columns: smaller as columns narrow, never below 6 pt.
+  static func fontSize(columns count: Int) -> CGFloat {
+    switch count {
+    case ...portraitColumns: return 9.5
+    case ...12: return 8
+    case ...18: return 7
+    default: return 6
+    }
+  }
+
   var body: some View {
     let columns = table.columns.map { column -> TableColumn in
       let width: TableColumn.Width
@@ -143,5 +163,6 @@ struct ReportTableView: View {
       footer: table.footer.map { [$0] } ?? []
     )
     .tableStyle(style)
+    .font(brand.font(ReportTableView.fontSize(columns: table.columns.count)))
   }
 }

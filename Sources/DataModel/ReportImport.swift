@@ -17,6 +17,9 @@ public struct ReportCSVImporter {
   public var delimiter: UInt8?
   public var decimalSeparator: UInt8
 
+  /// The most columns a report table holds before its cells become too narrow to read.
+  public static let legibleColumns = 24
+
   public init(delimiter: UInt8? = nil, decimalSeparator: UInt8 = UInt8(ascii: ".")) {
     self.delimiter = delimiter
     self.decimalSeparator = decimalSeparator
@@ -47,6 +50,13 @@ public struct ReportCSVImporter {
           ])
       }
       let headers = (0..<record.count).map { record.string($0)!.trimmingSpaces }
+      if headers.count > ReportCSVImporter.legibleColumns {
+        diagnostics.append(
+          Diagnostic(
+            .warning, SourceLocation(file: shown, line: record.line),
+            "has \(headers.count) columns; a landscape page shows about \(ReportCSVImporter.legibleColumns) legibly, so they will be cramped",
+            hint: "export only the columns the report needs"))
+      }
       var invalidTextWarnings = 0
       var numeric = [Bool](repeating: true, count: headers.count)
       var seenNumber = [Bool](repeating: false, count: headers.count)

@@ -267,6 +267,27 @@ import Testing
     #expect(tableText.contains("Sales") && tableText.contains("SO-5180") && tableText.contains("Total"))
   }
 
+  @Test func wideReportTablesTurnThePageAndTooWideOnesAreWarned() throws {
+    let out = try CommandRunner.temporaryFolder()
+    func csv(columns: Int) -> String {
+      var text = (0..<columns).map { "Column \($0)" }.joined(separator: ",") + "\n"
+      for row in 0..<5 { text += (0..<columns).map { String(row * $0) }.joined(separator: ",") + "\n" }
+      return text
+    }
+    for columns in [6, 14, 30] {
+      try csv(columns: columns).write(toFile: out + "/t\(columns).csv", atomically: true, encoding: .utf8)
+      let run = try CommandRunner.invoicegen([
+        "report", "--input", out + "/t\(columns).csv", "--out", out + "/t\(columns).pdf",
+      ])
+      #expect(run.status == 0)
+      let info = try CommandRunner.run("pdfinfo", [out + "/t\(columns).pdf"]).stdout
+      let landscape = columns > 7
+      #expect(info.contains(landscape ? "841.89 x 595.28" : "595.28 x 841.89"), "\(columns): \(info)")
+      #expect(
+        run.stderr.contains("columns; a landscape page shows about 24") == (columns > 24), "\(run.stderr)")
+    }
+  }
+
   @Test func helpVersionAndLayouts() throws {
     let help = try CommandRunner.invoicegen(["--help"])
     #expect(help.status == 0 && help.stdout.contains("Exit codes:") && help.stdout.contains("--shard K/N"))
