@@ -82,4 +82,32 @@ struct GroupedNumber {
     self.value = value
     shownDecimalSeparator = shown
   }
+
+  /// The decimal separator a number shows by itself: one `.` or `,` not followed by exactly three
+  /// digits (`80,00`, `9.99`), or the last of both (`1.234,50`); nil when it shows none (`1.234`, `12`).
+  static func decimalSeparator(shownBy bytes: ArraySlice<UInt8>) -> UInt8? {
+    var last: UInt8?
+    var marks = 0
+    var kinds = Set<UInt8>()
+    var digitsAfter = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+        last = byte
+        marks += 1
+        kinds.insert(byte)
+        digitsAfter = 0
+      } else if byte >= 0x30 && byte <= 0x39 {
+        digitsAfter += 1
+      } else if byte != 0x20 && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "+")
+        && byte != UInt8(ascii: "'")
+      {
+        return nil
+      }
+    }
+    guard let last, digitsAfter > 0 else { return nil }
+    if kinds.count == 2 {
+      return GroupedNumber(bytes, decimalSeparator: nil, maxFractionDigits: 18)?.shownDecimalSeparator
+    }
+    return marks == 1 && digitsAfter != 3 ? last : nil
+  }
 }

@@ -15,12 +15,13 @@ public struct ReportImport: Sendable {
 /// are read again from the file when the report is drawn, so a 400,000-row file is never held.
 public struct ReportCSVImporter {
   public var delimiter: UInt8?
-  public var decimalSeparator: UInt8
+  /// `.` or `,`, or nil to learn it from the file's first number that can only be read one way.
+  public var decimalSeparator: UInt8?
 
   /// The most columns a report table holds before its cells become too narrow to read.
   public static let legibleColumns = 24
 
-  public init(delimiter: UInt8? = nil, decimalSeparator: UInt8 = UInt8(ascii: ".")) {
+  public init(delimiter: UInt8? = nil, decimalSeparator: UInt8? = nil) {
     self.delimiter = delimiter
     self.decimalSeparator = decimalSeparator
   }
@@ -63,6 +64,10 @@ public struct ReportCSVImporter {
       var sums = [ExactDecimal](repeating: .zero, count: headers.count)
       var rows = 0
       var raggedWarnings = 0
+      var separator = decimalSeparator ?? UInt8(ascii: ".")
+      var separatorIsKnown = decimalSeparator != nil
+      // Columns that summed a number like "1.234" before the file showed its separator.
+      var readBeforeKnown = [Bool](repeating: false, count: headers.count)
       while try reader.next(into: &record) {
         rows += 1
         if record.count != headers.count, raggedWarnings < 10 {
@@ -81,13 +86,33 @@ public struct ReportCSVImporter {
               "is not valid UTF-8; shown as \u{FFFD}"))
         }
         for column in 0..<min(record.count, headers.count) where numeric[column] {
-          let range = record.range(column)
-          switch ExactDecimal.parse(record.bytes[range], decimalSeparator: decimalSeparator) {
-          case .success(let value):
-            seenNumber[column] = true
-            if let sum = sums[column].adding(value) { sums[column] = sum } else { numeric[column] = false }
-          case .failure(.empty): break
-          case .failure: numeric[column] = false
+          let cell = record.bytes[record.range(column)]
+          if !separatorIsKnown, let shown = GroupedNumber.decimalSeparator(shownBy: cell) {
+            separator = shown
+            separatorIsKnown = true
+            // What was summed with "." may have meant thousands: those columns are not totalled.
+            if shown == UInt8(ascii: ",") {
+              for index in readBeforeKnown.indices where readBeforeKnown[index] { numeric[index] = false }
+            }
+          }
+          var value: ExactDecimal?
+          switch ExactDecimal.parse(cell, decimalSeparator: separator) {
+          case .success(let plain): value = plain
+          case .failure(.empty): continue
+          case .failure:
+            value =
+              GroupedNumber(
+                cell, decimalSeparator: separatorIsKnown ? separator : nil, maxFractionDigits: 18)?
+              .value
+          }
+          guard let value, let sum = sums[column].adding(value) else {
+            numeric[column] = false
+            continue
+          }
+          seenNumber[column] = true
+          sums[column] = sum
+          if !separatorIsKnown, cell.contains(UInt8(ascii: ".")) || cell.contains(UInt8(ascii: ",")) {
+            readBeforeKnown[column] = true
           }
         }
       }
@@ -102,7 +127,12 @@ public struct ReportCSVImporter {
       }
       var footer: [String]?
       if columns.contains(where: \.isNumeric), rows > 0 {
-        footer = columns.indices.map { columns[$0].isNumeric ? sums[$0].description : "" }
+        // Totals are written the way the file writes its numbers.
+        footer = columns.indices.map { index in
+          guard columns[index].isNumeric else { return "" }
+          let total = sums[index].description
+          return separator == UInt8(ascii: ",") ? total.replacingOccurrences(of: ".", with: ",") : total
+        }
         if !columns[0].isNumeric { footer![0] = "Total" }
       }
       let source = CSVRowSource(

@@ -35,7 +35,7 @@ enum ReportCommand {
     } else {
       imported = ReportCSVImporter(
         delimiter: config.importOptions.delimiter,
-        decimalSeparator: config.importOptions.decimalSeparator ?? UInt8(ascii: ".")
+        decimalSeparator: config.importOptions.decimalSeparator
       )
       .importFile(input, name: name, title: options.title)
     }

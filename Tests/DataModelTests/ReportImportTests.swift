@@ -72,6 +72,28 @@ import Testing
       ])
   }
 
+  /// A CSV's cells, and which columns are totalled with what (nil: not numeric).
+  @Test(
+    arguments: [
+      ("Region;Umsatz;Anzahl\nNord;1.234,50;12\nSüd;980,00;7\n", [nil, "2214,50", "19"]),
+      ("Item,Amount\nA,\"1,234.50\"\nB,5\n", [nil, "1239.50"]),
+      ("Item,Amount,Count\nA,1.234,1\nB,\"5,50\",2\n", [nil, nil, "3"]),  // 1.234 summed before "," showed
+    ] as [(String, [String?])])
+  func csvNumbersFollowTheSeparatorTheFileShows(_ text: String, _ totals: [String?]) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sep-\(UUID().uuidString.prefix(6)).csv"
+    ).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = ReportCSVImporter().importFile(path, name: "sep.csv")
+    guard case .table(let table)? = result.report?.sections[0].blocks[0] else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.columns.map(\.isNumeric) == totals.map { $0 != nil })
+    #expect(table.footer?.dropFirst().map { $0 } == totals.dropFirst().map { $0 ?? "" })
+  }
+
   @Test func csvBecomesAOneTableReportReadAgainFromTheFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "results-\(UUID().uuidString.prefix(6)).csv"
