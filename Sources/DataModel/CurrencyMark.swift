@@ -6,6 +6,8 @@
 struct CurrencyMark {
   /// The mark as written, without spaces: "€", "US$", "kr", "USD".
   let text: String
+  /// The ISO 4217 codes the mark can stand for: ["EUR"] for "€", several for "$".
+  let currencies: Set<String>
   /// The amount without the mark: a sign (if any) followed by what the mark surrounded.
   let amount: [UInt8]
 
@@ -41,8 +43,9 @@ struct CurrencyMark {
     guard !mark.contains(where: isAmount) else { return nil }
     var text = ""
     text.unicodeScalars.append(contentsOf: mark)
-    guard CurrencyMark.currencies(for: text) != nil else { return nil }
+    guard let currencies = CurrencyMark.currencies(for: text) else { return nil }
     self.text = text
+    self.currencies = currencies
     var amount = ""
     amount.unicodeScalars.append(contentsOf: scalars[firstDigit...lastDigit])
     self.amount = Array((sign + amount).utf8)

@@ -83,31 +83,37 @@ struct GroupedNumber {
     shownDecimalSeparator = shown
   }
 
-  /// The decimal separator a number shows by itself: one `.` or `,` not followed by exactly three
-  /// digits (`80,00`, `9.99`), or the last of both (`1.234,50`); nil when it shows none (`1.234`, `12`).
-  static func decimalSeparator(shownBy bytes: ArraySlice<UInt8>) -> UInt8? {
-    var last: UInt8?
+  /// What a number says about the decimal separator of the file it comes from.
+  enum SeparatorEvidence: Equatable {
+    /// It can only be read with this separator: `80,00`, `9.99`, `1.234,50`, `1 234,50`.
+    case shows(UInt8)
+    /// One separator and three digits after it: `1.234` is 1.234 in one place and 1234 in another.
+    case ambiguous(UInt8)
+    /// No separator (`12`), or not a number.
+    case none
+  }
+
+  /// The evidence `bytes` give: one `.` or `,` not followed by exactly three digits, or a grouped
+  /// number that shows its decimal separator (both marks present, or a space or apostrophe grouping).
+  static func separatorEvidence(_ bytes: ArraySlice<UInt8>, maxFractionDigits: Int) -> SeparatorEvidence {
+    var last: UInt8 = 0
     var marks = 0
-    var kinds = Set<UInt8>()
     var digitsAfter = 0
     for byte in bytes {
       if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
         last = byte
         marks += 1
-        kinds.insert(byte)
         digitsAfter = 0
       } else if byte >= 0x30 && byte <= 0x39 {
         digitsAfter += 1
-      } else if byte != 0x20 && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "+")
-        && byte != UInt8(ascii: "'")
-      {
-        return nil
       }
     }
-    guard let last, digitsAfter > 0 else { return nil }
-    if kinds.count == 2 {
-      return GroupedNumber(bytes, decimalSeparator: nil, maxFractionDigits: 18)?.shownDecimalSeparator
+    guard marks > 0, digitsAfter > 0 else { return .none }
+    if marks == 1, case .success = ExactDecimal.parse(bytes, decimalSeparator: last) {
+      return digitsAfter == 3 ? .ambiguous(last) : .shows(last)
     }
-    return marks == 1 && digitsAfter != 3 ? last : nil
+    let shown = GroupedNumber(bytes, decimalSeparator: nil, maxFractionDigits: maxFractionDigits)?
+      .shownDecimalSeparator
+    return shown.map { .shows($0) } ?? .none
   }
 }

@@ -24,6 +24,9 @@ struct JSONInvoiceReader {
   static let itemKeys: Set<String> = [
     "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount",
   ]
+  static let invoiceSpellings = JSONValue.spellings(of: invoiceKeys)
+  static let customerSpellings = JSONValue.spellings(of: customerKeys)
+  static let itemSpellings = JSONValue.spellings(of: itemKeys)
 
   func location(_ value: JSONValue) -> SourceLocation {
     SourceLocation(file: file, line: value.line, column: document.column(of: value))
@@ -194,7 +197,8 @@ struct JSONInvoiceReader {
   }
 
   mutating func readInvoice(_ value: JSONValue, _ path: String) -> Invoice? {
-    let value = value.withCanonicalKeys(JSONInvoiceReader.invoiceKeys)
+    let value = value.withCanonicalKeys(
+      JSONInvoiceReader.invoiceKeys, spellings: JSONInvoiceReader.invoiceSpellings)
     guard case .object = value.kind else {
       error(value, path, "expected an invoice object, found \(value.kindName)")
       return nil
@@ -271,7 +275,10 @@ struct JSONInvoiceReader {
   }
 
   mutating func readCustomer(_ invoice: JSONValue, _ path: String) -> Party? {
-    guard let value = invoice["customer"]?.withCanonicalKeys(JSONInvoiceReader.customerKeys) else {
+    guard
+      let value = invoice["customer"]?.withCanonicalKeys(
+        JSONInvoiceReader.customerKeys, spellings: JSONInvoiceReader.customerSpellings)
+    else {
       error(invoice, path, "the key \"customer\" is missing")
       return nil
     }
@@ -312,7 +319,8 @@ struct JSONInvoiceReader {
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
-    let value = value.withCanonicalKeys(JSONInvoiceReader.itemKeys)
+    let value = value.withCanonicalKeys(
+      JSONInvoiceReader.itemKeys, spellings: JSONInvoiceReader.itemSpellings)
     guard case .object = value.kind else {
       error(value, path, "expected an item object, found \(value.kindName)")
       return nil

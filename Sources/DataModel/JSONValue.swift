@@ -56,21 +56,24 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
 }
 
 extension JSONValue {
+  /// `known` keys by their spelling without case, `_`, `-` and spaces: "invoicenumber" → "invoiceNumber".
+  static func spellings(of known: Set<String>) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: known.map { (OrderField.normalize($0), $0) })
+  }
+
   /// The object with keys written in another style (`invoice_number`, `Invoice-Number`) renamed to
-  /// the one of `known` they spell, ignoring case, `_`, `-` and spaces; other values unchanged.
+  /// the one of `known` they spell (`spellings` is `spellings(of: known)`); other values unchanged.
   ///
   /// A key is renamed only when the object has no member with the canonical name already.
-  func withCanonicalKeys(_ known: Set<String>) -> JSONValue {
+  func withCanonicalKeys(_ known: Set<String>, spellings: [String: String]) -> JSONValue {
     guard case .object(let members) = kind,
       members.contains(where: { !known.contains($0.key) })
     else { return self }
-    var byNormalized: [String: String] = [:]
-    for key in known { byNormalized[OrderField.normalize(key)] = key }
     let present = Set(members.map(\.key))
     var renamed = self
     renamed.kind = .object(
       members.map { member in
-        guard !known.contains(member.key), let canonical = byNormalized[OrderField.normalize(member.key)],
+        guard !known.contains(member.key), let canonical = spellings[OrderField.normalize(member.key)],
           !present.contains(canonical)
         else { return member }
         return (canonical, member.value)

@@ -85,27 +85,15 @@ extension OrdersCSVState {
       }
     }
     if !decimalSeparatorIsKnown {
-      learnDecimalSeparator(record.bytes[range], record, column, location, invoice)
+      learnDecimalSeparator(record.bytes[range], record, column, location, invoice, maxDecimals: maxDecimals)
     }
-    switch ExactDecimal.parse(
-      record.bytes[range], decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
-    {
+    switch parseAmount(record.bytes[range], maxDecimals: maxDecimals) {
     case .success(let value):
       return value
     case .failure(.empty):
       if required { fail(invoice, Diagnostic(.error, location, field: columnName(column), "is empty")) }
       return nil
     case .failure(let error):
-      if error == .notANumber,
-        let grouped = GroupedNumber(
-          record.bytes[range], decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
-          maxFractionDigits: maxDecimals)
-      {
-        if !decimalSeparatorIsKnown, let shown = grouped.shownDecimalSeparator {
-          adoptDecimalSeparator(shown, line: location.line)
-        }
-        return grouped.value
-      }
       if error == .notANumber, allowsCurrencyMark, let mark = CurrencyMark(record.bytes[range]),
         let value = markedAmount(mark, record, column, location, invoice, maxDecimals: maxDecimals)
       {
@@ -130,66 +118,50 @@ extension OrdersCSVState {
   ) -> ExactDecimal? {
     let amount = mark.amount[...]
     if !decimalSeparatorIsKnown {
-      learnDecimalSeparator(amount, record, column, location, invoice)
+      learnDecimalSeparator(amount, record, column, location, invoice, maxDecimals: maxDecimals)
     }
-    var value: ExactDecimal?
-    if case .success(let plain) = ExactDecimal.parse(
-      amount, decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
-    {
-      value = plain
-    } else if let grouped = GroupedNumber(
-      amount, decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
-      maxFractionDigits: maxDecimals)
-    {
-      if !decimalSeparatorIsKnown, let shown = grouped.shownDecimalSeparator {
-        adoptDecimalSeparator(shown, line: location.line)
-      }
-      value = grouped.value
-    }
-    if value != nil, currencyMarks[ObjectIdentifier(invoice)] == nil {
+    guard case .success(let value) = parseAmount(amount, maxDecimals: maxDecimals) else { return nil }
+    if currencyMarks[ObjectIdentifier(invoice)] == nil {
       currencyMarks[ObjectIdentifier(invoice)] = (mark, location, columnName(column))
     }
     return value
   }
 
-  /// Learns the file's decimal separator from a number with one separator and not three digits after it.
+  /// Reads a number with the file's decimal separator, group separators included when unambiguous.
+  func parseAmount(_ bytes: ArraySlice<UInt8>, maxDecimals: Int) -> Result<ExactDecimal, NumberError> {
+    let plain = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
+    guard case .failure(.notANumber) = plain,
+      let grouped = GroupedNumber(
+        bytes, decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
+        maxFractionDigits: maxDecimals)
+    else { return plain }
+    return .success(grouped.value)
+  }
+
+  /// Learns the file's decimal separator from a number that can only be read one way.
   ///
-  /// "80,00" and "9.99" can only be read one way; "1.234" could be thousands, so it is read with `.`
-  /// and remembered, and becomes an error if the file turns out to write decimals with `,`.
+  /// "80,00", "9.99" and "1.234,50" show it; "1.234" could be thousands, so it is read with `.` and
+  /// remembered, and becomes an error if the file turns out to write decimals with `,`.
   func learnDecimalSeparator(
     _ bytes: ArraySlice<UInt8>, _ record: CSVRecord, _ column: Int, _ location: SourceLocation,
-    _ invoice: PendingInvoice
+    _ invoice: PendingInvoice, maxDecimals: Int
   ) {
-    var separator: UInt8 = 0
-    var separators = 0
-    var digitsAfter = 0
-    for byte in bytes {
-      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
-        separator = byte
-        separators += 1
-        digitsAfter = 0
-      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-        digitsAfter += 1
-      }
+    switch GroupedNumber.separatorEvidence(bytes, maxFractionDigits: maxDecimals) {
+    case .shows(let separator):
+      adoptDecimalSeparator(separator, line: location.line)
+    case .ambiguous(UInt8(ascii: ".")) where ambiguousNumbers.count < 1000:
+      let shown = Diagnostic.quote(record.string(column) ?? "")
+      ambiguousNumbers.append(
+        (
+          invoice,
+          Diagnostic(
+            .error, location, field: columnName(column),
+            "\(shown) is ambiguous: this file writes decimals with \",\", where it means thousands",
+            hint: "write it without group separators, or set csv.decimalSeparator in the config")
+        ))
+    default:
+      break
     }
-    guard separators == 1, digitsAfter > 0,
-      case .success = ExactDecimal.parse(bytes, decimalSeparator: separator)
-    else { return }
-    if digitsAfter == 3 {
-      if separator == UInt8(ascii: "."), ambiguousNumbers.count < 1000 {
-        let shown = Diagnostic.quote(record.string(column) ?? "")
-        ambiguousNumbers.append(
-          (
-            invoice,
-            Diagnostic(
-              .error, location, field: columnName(column),
-              "\(shown) is ambiguous: this file writes decimals with \",\", where it means thousands",
-              hint: "write it without group separators, or set csv.decimalSeparator in the config")
-          ))
-      }
-      return
-    }
-    adoptDecimalSeparator(separator, line: location.line)
   }
 
   /// Makes `separator` the file's decimal separator, failing the invoices of numbers it makes ambiguous.

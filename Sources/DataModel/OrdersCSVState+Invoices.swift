@@ -121,6 +121,8 @@ extension OrdersCSVState {
     let issue = date(.invoiceDate)
     if issue == nil, value(.invoiceDate) == nil, !rejected(.invoiceDate) { missing(.invoiceDate) }
     let due = date(.dueDate)
+    // The first currency symbol or code the invoice's prices were written with (`€80.00`), if any.
+    let written = currencyMarks.isEmpty ? nil : currencyMarks[ObjectIdentifier(invoice)]
     var currency = options.defaultCurrency
     if let (code, location, name) = value(.currency) {
       if let known = Currency(code: code) {
@@ -135,9 +137,7 @@ extension OrdersCSVState {
       }
     } else if !rejected(.currency) {
       // Data that names a currency only through its prices (`€80.00`) is in that currency.
-      if !currencyMarks.isEmpty, let (mark, _, _) = currencyMarks[ObjectIdentifier(invoice)],
-        let codes = CurrencyMark.currencies(for: mark.text), codes.count == 1
-      {
+      if let codes = written?.mark.currencies, codes.count == 1 {
         currency = Currency(code: codes.first!)
       }
       if currency == nil {
@@ -171,10 +171,7 @@ extension OrdersCSVState {
         ok = false
       }
     }
-    if let currency, !currencyMarks.isEmpty,
-      let (mark, location, field) = currencyMarks[ObjectIdentifier(invoice)],
-      let codes = CurrencyMark.currencies(for: mark.text), !codes.contains(currency.code)
-    {
+    if let currency, let (mark, location, field) = written, !mark.currencies.contains(currency.code) {
       fail(
         invoice,
         Diagnostic(

@@ -87,7 +87,9 @@ public struct ReportCSVImporter {
         }
         for column in 0..<min(record.count, headers.count) where numeric[column] {
           let cell = record.bytes[record.range(column)]
-          if !separatorIsKnown, let shown = GroupedNumber.decimalSeparator(shownBy: cell) {
+          if !separatorIsKnown,
+            case .shows(let shown) = GroupedNumber.separatorEvidence(cell, maxFractionDigits: 18)
+          {
             separator = shown
             separatorIsKnown = true
             // What was summed with "." may have meant thousands: those columns are not totalled.

@@ -111,7 +111,7 @@ extension ExactDecimal {
   ///
   /// Such a rate is refused unless written with `%`, because reading `0.19` as 0.19 % would
   /// silently undercharge tax; no VAT or sales tax rate is that small.
-  var looksLikeFractionRate: Bool {
+  public var looksLikeFractionRate: Bool {
     !isNegative && self != .zero && self < ExactDecimal(1)
   }
 

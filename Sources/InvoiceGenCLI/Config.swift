@@ -207,7 +207,7 @@ struct ConfigReader {
         default: text = nil
         }
         if let text, let value = ExactDecimal(text), !value.isNegative, value <= ExactDecimal(1000) {
-          if value > .zero, value < ExactDecimal(1), case .number = rate.kind {
+          if value.looksLikeFractionRate, case .number = rate.kind {
             error(
               rate, "$.defaults.taxRate",
               "\(text) would be a tax rate of \(text) %; rates are in percent (19 for 19 %, or \"\(text)%\")")
