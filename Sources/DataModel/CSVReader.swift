@@ -27,7 +27,9 @@ public final class CSVReader {
   /// The file name used in messages.
   public let name: String
 
-  /// The most bytes one record may have; beyond it the input is rejected (a quote is probably never closed).
+  /// The most bytes kept of one field; the rest is read past and the field's true length noted in `CSVRecord.clippedLengths`.
+  public static let maxFieldBytes = 1 << 20
+  /// The most bytes kept of one record; fields past it are kept empty and noted as clipped.
   public static let maxRecordBytes = 4 << 20
 
   /// A reader of the file at `path` (`-` reads standard input), called `name` in messages.
@@ -44,9 +46,9 @@ public final class CSVReader {
         throw CSVError.unreadable(file: shown, reason: String(cString: strerror(errno)))
       }
       var info = stat()
-      if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      if fstat(descriptor, &info) == 0, let problem = InputFile.typeProblem(mode: info.st_mode) {
         close(descriptor)
-        throw CSVError.unreadable(file: shown, reason: "is a directory")
+        throw CSVError.unreadable(file: shown, reason: problem)
       }
     }
     input = .descriptor(descriptor, closes: path != "-")
@@ -122,6 +124,7 @@ public final class CSVReader {
     record.ends.removeAll(keepingCapacity: true)
     record.line = line
     record.problemLine = nil
+    if !record.clippedLengths.isEmpty { record.clippedLengths.removeAll() }
     var state = State.fieldStart
     let quote = UInt8(ascii: "\"")
     var delimiter = self.delimiter
@@ -208,10 +211,29 @@ public final class CSVReader {
           state = .unquoted
         }
       }
-      if record.bytes.count > CSVReader.maxRecordBytes {
-        throw CSVError.recordTooLong(file: name, line: record.line)
+      if record.bytes.count > CSVReader.maxRecordBytes
+        || record.bytes.count - (record.ends.last ?? 0) > CSVReader.maxFieldBytes
+      {
+        try clip(&record)
       }
     }
+  }
+
+  /// Drops the bytes of the current field beyond what a record keeps, noting the field's true length.
+  ///
+  /// Memory stays bounded whatever the input; the importer then fails only the row's invoice. NUL
+  /// bytes in an oversized field mean binary data (such as `/dev/zero`): the input is refused.
+  private func clip(_ record: inout CSVRecord) throws(CSVError) {
+    let start = record.ends.last ?? 0
+    let keep = min(start + CSVReader.maxFieldBytes, max(start, CSVReader.maxRecordBytes))
+    let dropped = record.bytes.count - keep
+    guard dropped > 0 else { return }
+    if record.bytes[keep...].contains(0) {
+      throw CSVError.binary(file: name, line: record.line)
+    }
+    record.bytes.removeSubrange(keep...)
+    let field = record.ends.count
+    record.clippedLengths[field, default: keep - start] += dropped
   }
 }
 
@@ -225,6 +247,8 @@ public struct CSVRecord {
   public var line = 0
   /// The line of text found after a closing quote (`"ab"c`), which the record keeps but is malformed.
   public var problemLine: Int?
+  /// The true byte length of each field too long to keep whole (index → length); its kept bytes are a prefix.
+  public var clippedLengths: [Int: Int] = [:]
 
   public init() {}
 
@@ -252,7 +276,7 @@ public struct CSVRecord {
 public enum CSVError: Error, Hashable, Sendable {
   case unreadable(file: String, reason: String)
   case unterminatedQuote(file: String, line: Int)
-  case recordTooLong(file: String, line: Int)
+  case binary(file: String, line: Int)
 
   /// The error as a diagnostic.
   public var diagnostic: Diagnostic {
@@ -263,11 +287,11 @@ public enum CSVError: Error, Hashable, Sendable {
       return Diagnostic(
         .error, SourceLocation(file: file, line: line), "a quoted field is never closed",
         hint: "a field that starts with \" must end with \"; write a quote inside it as \"\"")
-    case .recordTooLong(let file, let line):
+    case .binary(let file, let line):
       return Diagnostic(
         .error, SourceLocation(file: file, line: line),
-        "a record is longer than \(CSVReader.maxRecordBytes / (1 << 20)) MiB",
-        hint: "a quoted field is probably never closed")
+        "holds over 1 MiB of data with NUL bytes and no line end: this is not CSV text",
+        hint: "give a CSV file exported as UTF-8 text")
     }
   }
 }

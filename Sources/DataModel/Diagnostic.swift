@@ -40,7 +40,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   }
 
   /// Text quoted for a message: at most 40 characters, control characters shown as escapes.
-  static func quote(_ value: String) -> String {
+  public static func quote(_ value: String) -> String {
     var shown = ""
     for scalar in value.unicodeScalars.prefix(40) {
       switch scalar.value {

@@ -15,29 +15,13 @@ public struct InvoiceJSONImporter {
   /// The invoices in the JSON file at `path` (`-` for standard input).
   public func importFile(_ path: String, name: String? = nil) -> InvoiceImport {
     let shown = name ?? (path == "-" ? "<stdin>" : path)
-    let data: Data?
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        return InvoiceImport(
-          invoices: [],
-          diagnostics: [
-            Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read: is a directory")
-          ],
-          invalidInvoiceNumbers: [], isUnusable: true)
-      }
-      data = FileManager.default.contents(atPath: path)
-    }
-    guard let data else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+    switch InputFile.readText(path, name: shown, limit: InputLimits.jsonDocumentBytes, kind: "JSON") {
+    case .success(let bytes):
+      return importBytes(bytes, name: shown)
+    case .failure(let diagnostic):
       return InvoiceImport(
-        invoices: [],
-        diagnostics: [Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read: \(reason)")],
-        invalidInvoiceNumbers: [], isUnusable: true)
+        invoices: [], diagnostics: [diagnostic], invalidInvoiceNumbers: [], isUnusable: true)
     }
-    return importBytes([UInt8](data), name: shown)
   }
 
   /// The invoices in `bytes`.

@@ -71,20 +71,25 @@ struct JSONInvoiceReader {
     }
     var invoices: [Invoice] = []
     var invalid: [String] = []
-    var seen: [String: SourceLocation] = [:]
+    var seen: [String: (location: SourceLocation, number: String)] = [:]
     for (value, path) in list {
       currentNumber = nil
       currentFailed = false
       let invoice = readInvoice(value, path)
       if let number = currentNumber {
         if let first = seen[number] {
+          // Swift's == is canonical equivalence: NFC and NFD spellings of one number meet here too.
+          let form =
+            first.number.utf8.elementsEqual(number.utf8)
+            ? "" : ", written in another Unicode normalization form (NFC and NFD)"
           error(
-            value, path, "invoice number \(Diagnostic.quote(number)) is used again (first at \(first))",
+            value, path,
+            "invoice number \(Diagnostic.quote(number)) is used again (first at \(first.location))\(form)",
             hint: "invoice numbers must be unique")
           invalid.append(number)
           continue
         }
-        seen[number] = location(value)
+        seen[number] = (location(value), number)
       }
       if let invoice, !currentFailed {
         invoices.append(invoice)
@@ -121,6 +126,12 @@ struct JSONInvoiceReader {
     let fieldPath = "\(path).\(key)"
     switch value.kind {
     case .string(let text):
+      if text.utf8.count > InputLimits.fieldBytes {
+        error(
+          value, fieldPath,
+          "is \(text.utf8.count) bytes long; a field may have at most \(InputLimits.fieldBytes)")
+        return nil
+      }
       if let control = text.unicodeScalars.first(where: {
         ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F
       }) {
@@ -143,6 +154,20 @@ struct JSONInvoiceReader {
       error(value, fieldPath, "expected a string, found \(value.kindName)")
       return nil
     }
+  }
+
+  /// False (after reporting it) when a string of `value`, or of the array `value`, is longer than a field may be.
+  mutating func fitsFieldLimit(_ value: JSONValue, _ path: String) -> Bool {
+    let texts: [String]
+    switch value.kind {
+    case .string(let text): texts = [text]
+    case .array(let elements):
+      texts = elements.compactMap { if case .string(let text) = $0.kind { return text } else { return nil } }
+    default: return true
+    }
+    guard let long = texts.first(where: { $0.utf8.count > InputLimits.fieldBytes }) else { return true }
+    error(value, path, "is \(long.utf8.count) bytes long; a field may have at most \(InputLimits.fieldBytes)")
+    return false
   }
 
   func isNull(_ value: JSONValue) -> Bool {
@@ -229,12 +254,12 @@ struct JSONInvoiceReader {
     let customer = readCustomer(value, path)
     var locale = options.defaultLocale
     if let tag = string(value, "locale", path, required: false) {
-      if LocaleTag.isValid(tag) {
-        locale = tag
-      } else {
+      if let problem = LocaleTag.problem(tag) {
         error(
-          value["locale"]!, "\(path).locale", "\(Diagnostic.quote(tag)) is not a locale",
+          value["locale"]!, "\(path).locale", "\(Diagnostic.quote(tag)) is not a locale: it \(problem)",
           hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
+      } else {
+        locale = tag
       }
     }
     var pricesIncludeTax = false
@@ -292,7 +317,7 @@ struct JSONInvoiceReader {
     warnUnknownKeys(value, customerPath, known: JSONInvoiceReader.customerKeys)
     let name = string(value, "name", customerPath, required: true)
     var address: [String] = []
-    if let lines = value["address"], !isNull(lines) {
+    if let lines = value["address"], !isNull(lines), fitsFieldLimit(lines, "\(customerPath).address") {
       switch lines.kind {
       case .array(let elements):
         for (index, element) in elements.enumerated() {

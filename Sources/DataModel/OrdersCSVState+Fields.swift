@@ -18,12 +18,13 @@ extension OrdersCSVState {
   ) -> String? {
     var name: String { columnName(named ?? column) }
     let range = record.range(column)
-    if range.count > OrdersCSVState.maxFieldBytes {
+    if range.count > OrdersCSVState.maxFieldBytes || record.clippedLengths[column] != nil {
+      let length = record.clippedLengths[column] ?? range.count
       report(
         invoice,
         Diagnostic(
           .error, location, field: name,
-          "is \(range.count) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
+          "is \(length) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
           hint: "a quoted field may be missing its closing quote"))
       return nil
     }

@@ -160,15 +160,15 @@ extension OrdersCSVState {
     }
     var locale = options.defaultLocale
     if let (text, location, field) = value(.locale) {
-      if LocaleTag.isValid(text) {
-        locale = text
-      } else {
+      if let problem = LocaleTag.problem(text) {
         fail(
           invoice,
           Diagnostic(
-            .error, location, field: field, "\(Diagnostic.quote(text)) is not a locale",
+            .error, location, field: field, "\(Diagnostic.quote(text)) is not a locale: it \(problem)",
             hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans"))
         ok = false
+      } else {
+        locale = text
       }
     }
     if let currency, let (mark, location, field) = written, !mark.currencies.contains(currency.code) {

@@ -18,6 +18,8 @@ final class OrdersCSVState {
 
   var pending: [PendingInvoice] = []
   var pendingByNumber: [String: Int] = [:]
+  /// Invoices whose number equals an earlier one's only after normalization, by their exact UTF-8 bytes.
+  var normalizationVariants: [[UInt8]: Int] = [:]
   var lastNumber: [UInt8] = []
   var lastIndex = -1
   var lastRateBytes: [UInt8] = []
@@ -41,7 +43,7 @@ final class OrdersCSVState {
   /// The order of day and month in the file's slashed dates, once a date needed it.
   var slashedDateOrder: SlashedDateOrder?
   /// The longest text a field may hold.
-  static let maxFieldBytes = 65_536
+  static let maxFieldBytes = InputLimits.fieldBytes
 
   init(options: ImportOptions, file: String) {
     self.options = options
@@ -167,8 +169,10 @@ final class OrdersCSVState {
         }
         return
       }
-      if let existing = pendingByNumber[number] {
+      if let existing = pendingByNumber[number], pending[existing].number.utf8.elementsEqual(number.utf8) {
         index = existing
+      } else if let existing = pendingByNumber[number] {
+        index = normalizationVariant(number, of: pending[existing], record: record, location: location)
       } else {
         index = pending.count
         let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
@@ -189,6 +193,18 @@ final class OrdersCSVState {
         Diagnostic(
           .error, SourceLocation(file: file, line: problem), "text after the closing quote of a field",
           hint: "write a quote inside a quoted field as \"\""))
+    }
+    if !record.clippedLengths.isEmpty {
+      // A field too long to keep whole fails its invoice; the rows after it are read as usual.
+      for (column, length) in record.clippedLengths.sorted(by: { $0.key < $1.key }) {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: column < columnNames.count ? columnNames[column] : "field \(column + 1)",
+            "is \(length) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
+            hint: "a quoted field may be missing its closing quote"))
+      }
+      return
     }
     guard record.count == headers.count else {
       fail(
@@ -222,6 +238,28 @@ final class OrdersCSVState {
     } else {
       invoice.failed = true
     }
+  }
+
+  /// The invoice of a number equal to an earlier one's only after Unicode normalization (NFD `Café` after NFC `Café`).
+  ///
+  /// Swift compares such strings as equal, so without this the rows would silently join the
+  /// earlier invoice. Like a repeated number in JSON, the later one is refused, naming both lines.
+  private func normalizationVariant(
+    _ number: String, of first: PendingInvoice, record: CSVRecord, location: SourceLocation
+  ) -> Int {
+    let key = Array(number.utf8)
+    if let known = normalizationVariants[key] { return known }
+    let index = pending.count
+    let variant = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
+    pending.append(variant)
+    normalizationVariants[key] = index
+    fail(
+      variant,
+      Diagnostic(
+        .error, location, field: columnName(columnOf[.invoiceNumber]),
+        "invoice number \(Diagnostic.quote(number)) is used again (first at \(file):\(first.line)), written in another Unicode normalization form (NFC and NFD)",
+        hint: "invoice numbers must be unique; write them the same way on every row"))
+    return index
   }
 
   private func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)

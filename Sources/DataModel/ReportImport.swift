@@ -70,6 +70,18 @@ public struct ReportCSVImporter {
       var readBeforeKnown = [Bool](repeating: false, count: headers.count)
       while try reader.next(into: &record) {
         rows += 1
+        if let (column, length) = record.clippedLengths.min(by: { $0.key < $1.key }) {
+          let field =
+            column < headers.count ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)"
+          return ReportImport(
+            report: nil,
+            diagnostics: diagnostics + [
+              Diagnostic(
+                .error, SourceLocation(file: shown, line: record.line), field: field,
+                "is \(length) bytes long; a report cell may have at most \(CSVReader.maxFieldBytes >> 20) MiB",
+                hint: "a quoted field may be missing its closing quote")
+            ])
+        }
         if record.count != headers.count, raggedWarnings < 10 {
           raggedWarnings += 1
           diagnostics.append(

@@ -11,15 +11,10 @@ public struct ReportJSONImporter {
 
   public func importFile(_ path: String, name: String? = nil) -> ReportImport {
     let shown = name ?? (path == "-" ? "<stdin>" : path)
-    let data =
-      path == "-"
-      ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-    guard let data else {
-      return ReportImport(
-        report: nil,
-        diagnostics: [Diagnostic(.error, SourceLocation(file: shown, line: nil), "cannot read the file")])
+    switch InputFile.readText(path, name: shown, limit: InputLimits.jsonDocumentBytes, kind: "JSON") {
+    case .success(let bytes): return importBytes(bytes, name: shown)
+    case .failure(let diagnostic): return ReportImport(report: nil, diagnostics: [diagnostic])
     }
-    return importBytes([UInt8](data), name: shown)
   }
 
   public func importBytes(_ bytes: [UInt8], name: String) -> ReportImport {
@@ -134,9 +129,9 @@ struct ReportJSONReader {
     }
     guard let title else { return nil }
     var locale = string(root, "locale", "$")
-    if let tag = locale, !LocaleTag.isValid(tag) {
+    if let tag = locale, let problem = LocaleTag.problem(tag) {
       error(
-        root["locale"]!, "$.locale", "\(Diagnostic.quote(tag)) is not a locale",
+        root["locale"]!, "$.locale", "\(Diagnostic.quote(tag)) is not a locale: it \(problem)",
         hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
       locale = nil
     }

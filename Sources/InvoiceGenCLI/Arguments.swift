@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// A command-line mistake, reported with the usage and exit code 1.
@@ -86,6 +87,13 @@ public enum Arguments {
     return list[index]
   }
 
+  private static func locale(_ text: String) throws(UsageError) -> String {
+    if let problem = LocaleTag.problem(text) {
+      throw UsageError("--locale \"\(text)\" is not a locale: it \(problem); use a BCP 47 tag such as de-DE")
+    }
+    return text
+  }
+
   private static func format(_ text: String) throws(UsageError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: text.lowercased()) else {
       throw UsageError("--format must be pdf, png or svg, not \"\(text)\"")
@@ -117,7 +125,7 @@ public enum Arguments {
       case "--config": options.config = try value(list, &index)
       case "--layout": options.layout = try value(list, &index)
       case "--format": options.format = try format(try value(list, &index))
-      case "--locale": options.locale = try value(list, &index)
+      case "--locale": options.locale = try locale(try value(list, &index))
       case "--jobs", "-j":
         let text = try value(list, &index)
         guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
@@ -189,7 +197,7 @@ public enum Arguments {
       case "--out", "-o": options.out = try value(list, &index)
       case "--config": options.config = try value(list, &index)
       case "--title": options.title = try value(list, &index)
-      case "--locale": options.locale = try value(list, &index)
+      case "--locale": options.locale = try locale(try value(list, &index))
       case "--format": options.format = try format(try value(list, &index))
       case "--scale": options.scale = try scale(try value(list, &index))
       case "--quiet", "-q": options.quiet = true

@@ -11,6 +11,7 @@ final class BatchRun: @unchecked Sendable {
   let layout: LayoutRegistry.InvoiceLayoutFunction
   private let lock = NSLock()
   private var summary = RunSummary()
+  private var shownWarnings: Set<String> = []
 
   init(options: BatchOptions, config: Config, layout: @escaping LayoutRegistry.InvoiceLayoutFunction) {
     self.options = options
@@ -63,7 +64,12 @@ final class BatchRun: @unchecked Sendable {
         fail(invoice.number, "error: \(message)")
       case .success(let name):
         let key = name.lowercased()
-        if let other = taken[key] {
+        if let longest = longestFileName(for: name), longest.utf8.count > AtomicFile.maxNameBytes {
+          fail(
+            invoice.number,
+            "error: invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
+          )
+        } else if let other = taken[key] {
           fail(
             invoice.number,
             "error: invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
@@ -78,12 +84,12 @@ final class BatchRun: @unchecked Sendable {
     if options.check {
       let line = "\(jobs.count) invoices valid, \(invalidCount) invalid (checked, nothing written)"
       if !options.quiet { print(line) }
-      writeSummaryFile(start: start)
+      guard writeSummaryFile(start: start) else { return ExitCode.output }
       return invalidCount > 0 || !summary.failures.isEmpty ? ExitCode.invalid : ExitCode.success
     }
     if options.strict, invalidCount > 0 || !summary.failures.isEmpty {
       Log.error("error: --strict: \(invalidCount) invalid invoice(s); nothing written")
-      writeSummaryFile(start: start)
+      guard writeSummaryFile(start: start) else { return ExitCode.output }
       return ExitCode.invalid
     }
     do {
@@ -95,21 +101,30 @@ final class BatchRun: @unchecked Sendable {
     guard access(options.out, W_OK) == 0 else {
       Log.error("error: \(options.out): the output folder is not writable")
       summary.writeFailures = jobs.count
-      writeSummaryFile(start: start)
+      _ = writeSummaryFile(start: start)
       return ExitCode.output
     }
     OutputFolder.removeLeftovers(in: options.out)
     render(jobs)
     summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet { print(summary.line) }
-    writeSummaryFile(start: start)
-    if summary.writeFailures > 0 { return ExitCode.output }
+    let summaryWritten = writeSummaryFile(start: start)
+    if summary.writeFailures > 0 || !summaryWritten { return ExitCode.output }
     if !summary.invalid.isEmpty || summary.rejectedRows > 0 || summary.renderFailures > 0
       || !summary.failures.isEmpty
     {
       return ExitCode.invalid
     }
     return ExitCode.success
+  }
+
+  /// The longest name this run would write for an invoice named `name`: its PDF's hash sidecar, or its last page's PNG or SVG.
+  private func longestFileName(for name: String) -> String? {
+    switch options.format {
+    case .pdf: return options.skipUnchanged ? "." + name + ".invoicegen-hash" : name
+    case .png: return OutputName.stem(name) + "-99999.png"
+    case .svg: return OutputName.stem(name) + "-99999.svg"
+    }
   }
 
   private func fail(_ number: String, _ message: String) {
@@ -166,6 +181,10 @@ final class BatchRun: @unchecked Sendable {
       record { $0.skipped += 1 }
       return
     }
+    if options.skipUnchanged {
+      // A hash left from an earlier run must never vouch for a PDF this run replaces.
+      unlink(hashPath)
+    }
     let prepared = layout(invoice, settings)
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
@@ -186,9 +205,9 @@ final class BatchRun: @unchecked Sendable {
         outputs += (1...max(pages, 1)).map { folder + "/\(stem)-\($0).svg" }
       }
       if options.format == .pdf, options.skipUnchanged {
-        try? AtomicFile.write(Data(hash.utf8), to: hashPath)
+        try AtomicFile.write(Data(hash.utf8), to: hashPath)
       }
-      for warning in renderer.warnings where !options.quiet {
+      for warning in renderer.warnings where !options.quiet && isFirstSighting(of: warning.message) {
         Log.error("warning: invoice \"\(invoice.number)\": \(warning.message)")
       }
       record {
@@ -208,19 +227,36 @@ final class BatchRun: @unchecked Sendable {
     }
   }
 
+  /// Whether no invoice of this run has shown `message` yet (a huge or missing logo is said once, not per invoice).
+  private func isFirstSighting(of message: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return shownWarnings.insert(message).inserted
+  }
+
   private func record(_ change: (inout RunSummary) -> Void) {
     lock.lock()
     change(&summary)
     lock.unlock()
   }
 
-  private func writeSummaryFile(start: Date) {
-    guard let path = options.summary else { return }
+  /// Writes `--summary` if asked; false (after saying why) when it could not be written.
+  private func writeSummaryFile(start: Date) -> Bool {
+    guard let path = options.summary else { return true }
     summary.seconds = Date().timeIntervalSince(start)
     do {
       try AtomicFile.write(summary.json(), to: path)
+      return true
+    } catch let error as RenderError {
+      if case .output(_, let reason) = error {
+        Log.error("error: \(path): cannot write the summary: \(reason)")
+      } else {
+        Log.error("error: \(path): cannot write the summary: \(error)")
+      }
+      return false
     } catch {
       Log.error("error: \(path): cannot write the summary: \(error)")
+      return false
     }
   }
 }
@@ -249,13 +285,21 @@ enum InputKind {
 /// Housekeeping in the output folder.
 enum OutputFolder {
   /// Removes temporary files left by a killed run (their process is gone), never those of a live run.
+  ///
+  /// Names that do not say their owner (written by earlier versions) are removed only when
+  /// they are over a day old, so a run of an older version in the same folder is left alone.
   static func removeLeftovers(in folder: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where name.hasPrefix(".") && name.hasSuffix(AtomicFile.suffix) {
-      if let pid = AtomicFile.ownerProcess(ofTemporaryName: name), kill(pid, 0) == 0 || errno == EPERM {
-        continue
+      let path = folder + "/" + name
+      if let owner = OutputOwner(temporaryName: name) {
+        if owner.isGone { unlink(path) }
+      } else if let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]
+        as? Date,
+        Date().timeIntervalSince(modified) > 86_400
+      {
+        unlink(path)
       }
-      unlink(folder + "/" + name)
     }
   }
 }

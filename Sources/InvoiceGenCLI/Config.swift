@@ -24,15 +24,14 @@ public struct Config: Sendable {
 
   /// Reads the config at `path`; every problem is a diagnostic with line, column and key path.
   public static func load(path: String) -> Result<Config, Errors> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(
-        Errors(diagnostics: [
-          Diagnostic(.error, SourceLocation(file: path, line: nil), "cannot read the config file")
-        ]))
+    let bytes: [UInt8]
+    switch InputFile.readText(path, name: path, limit: InputLimits.jsonDocumentBytes, kind: "JSON") {
+    case .success(let read): bytes = read
+    case .failure(let diagnostic): return .failure(Errors(diagnostics: [diagnostic]))
     }
     let document: JSONDocument
     do {
-      document = try JSONParser.parse([UInt8](data))
+      document = try JSONParser.parse(bytes)
     } catch {
       return .failure(
         Errors(diagnostics: [
@@ -43,7 +42,7 @@ public struct Config: Sendable {
     var reader = ConfigReader(
       file: path, document: document, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     var config = reader.read()
-    config.fingerprint = String(decoding: data, as: UTF8.self)
+    config.fingerprint = String(decoding: bytes, as: UTF8.self)
     return reader.errors.isEmpty ? .success(config) : .failure(Errors(diagnostics: reader.errors))
   }
 }
@@ -196,8 +195,12 @@ struct ConfigReader {
         }
       }
       if let locale = string(fields["locale"], "$.defaults.locale") {
-        config.importOptions.defaultLocale = locale
-        config.invoiceSettings.defaultLocale = locale
+        if let problem = LocaleTag.problem(locale) {
+          error(fields["locale"]!, "$.defaults.locale", "\"\(locale)\" is not a locale: it \(problem)")
+        } else {
+          config.importOptions.defaultLocale = locale
+          config.invoiceSettings.defaultLocale = locale
+        }
       }
       if let rate = fields["taxRate"] {
         let text: String?

@@ -8,6 +8,9 @@ public enum InvoiceGenCLI {
 
   /// Runs the command with `arguments` (without the program name) and returns the exit code.
   public static func main(_ arguments: [String]) -> Int32 {
+    // Past a file-size limit (ulimit -f) a write fails with EFBIG, reported per file like a full
+    // disk, instead of the signal ending the whole run.
+    signal(SIGXFSZ, SIG_IGN)
     let command: Command
     do {
       command = try Arguments.parse(arguments)

@@ -13,20 +13,15 @@ enum ReportCommand {
     var kind = input.lowercased().hasSuffix(".json") ? "json" : "csv"
     if input == "-" {
       // Standard input is read once; CSV rows must be re-readable, so keep a private copy.
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      let first = data.first {
-        $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
-      }
-      kind = first == UInt8(ascii: "{") ? "json" : "csv"
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "invoicegen-stdin-\(getpid()).\(kind)"
-      ).path
-      guard FileManager.default.createFile(atPath: path, contents: data) else {
-        Log.error("error: cannot keep standard input in a temporary file")
+      switch StandardInputCopy.make() {
+      case .success(let copy):
+        kind = copy.kind
+        temporary = copy.path
+        input = copy.path
+      case .failure(let problem):
+        Log.error("error: <stdin>: \(problem.message)")
         return ExitCode.usage
       }
-      temporary = path
-      input = path
     }
     let name = options.input == "-" ? "<stdin>" : options.input
     let imported: ReportImport

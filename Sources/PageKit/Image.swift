@@ -31,6 +31,26 @@ public protocol LoadedImage: AnyObject {
   var size: CGSize { get }
   /// Why the image could not be read, or `nil` when it was.
   var failure: String? { get }
+  /// The pixels of a raster image (PNG, JPEG), or `nil` for vector images and placeholders.
+  var pixelSize: CGSize? { get }
+}
+
+extension LoadedImage {
+  public var pixelSize: CGSize? { nil }
+}
+
+/// How many pixels a raster image needs to print sharply: 300 per inch of its drawn size.
+public enum PrintResolution {
+  /// Pixels per point at 300 dpi.
+  public static let pixelsPerPoint: CGFloat = 300 / 72
+  /// A raster image with more than this many times the pixels it needs, per side, is worth a warning.
+  public static let excessFactor: CGFloat = 4
+
+  /// The pixels needed to print `size` points at 300 dpi.
+  public static func pixels(for size: CGSize) -> CGSize {
+    CGSize(
+      width: (size.width * pixelsPerPoint).rounded(.up), height: (size.height * pixelsPerPoint).rounded(.up))
+  }
 }
 
 /// A picture from a PNG, JPEG or SVG file or data, at its natural size unless made resizable.
@@ -131,6 +151,19 @@ final class ImageNode: LayoutNode {
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    Frame(name: "Image", rect: rect, content: .image(load(context)))
+    let loaded = load(context)
+    if let pixels = loaded.pixelSize, rect.width > 0, rect.height > 0 {
+      let needed = PrintResolution.pixels(for: rect.size)
+      if pixels.width > needed.width * PrintResolution.excessFactor
+        && pixels.height > needed.height * PrintResolution.excessFactor
+        && max(pixels.width, pixels.height) > 2000
+      {
+        context.warn(
+          LayoutWarning(
+            "image \(image.source.displayName) is \(Int(pixels.width))×\(Int(pixels.height)) pixels, drawn at \(Int(rect.width))×\(Int(rect.height)) pt where \(Int(needed.width))×\(Int(needed.height)) print sharply (300 dpi); it is scaled down when drawn, but a smaller file saves time and memory"
+          ))
+      }
+    }
+    return Frame(name: "Image", rect: rect, content: .image(loaded))
   }
 }

@@ -13,6 +13,15 @@ public final class CairoImage: LoadedImage {
   let content: Content
   public let size: CGSize
   public let failure: String?
+  /// Smaller copies of a raster image made for the sizes it was drawn at, by pixel width.
+  private var reduced: [Int: OpaquePointer] = [:]
+
+  public var pixelSize: CGSize? {
+    guard case .raster(let surface, _) = content else { return nil }
+    return CGSize(
+      width: CGFloat(cairo_image_surface_get_width(surface)),
+      height: CGFloat(cairo_image_surface_get_height(surface)))
+  }
 
   init(surface: OpaquePointer, orientation: ExifOrientation = .up) {
     content = .raster(surface, orientation)
@@ -35,6 +44,7 @@ public final class CairoImage: LoadedImage {
   }
 
   deinit {
+    for copy in reduced.values { cairo_surface_destroy(copy) }
     switch content {
     case .raster(let surface, _): cairo_surface_destroy(surface)
     case .svg(let handle): ig_object_unref(UnsafeMutableRawPointer(handle))
@@ -49,10 +59,14 @@ public final class CairoImage: LoadedImage {
     defer { cairo_restore(cr) }
     switch content {
     case .raster(let surface, let orientation):
+      let source = drawable(surface, orientation: orientation, in: cr, rect: rect)
       cairo_translate(cr, rect.minX, rect.minY)
       cairo_scale(cr, rect.width / size.width, rect.height / size.height)
       orientation.apply(to: cr, width: size.width, height: size.height)
-      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_scale(
+        cr, CGFloat(cairo_image_surface_get_width(surface)) / CGFloat(cairo_image_surface_get_width(source)),
+        CGFloat(cairo_image_surface_get_height(surface)) / CGFloat(cairo_image_surface_get_height(source)))
+      cairo_set_source_surface(cr, source, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
       cairo_paint(cr)
     case .svg(let handle):
@@ -62,16 +76,53 @@ public final class CairoImage: LoadedImage {
         free(ig_take_error_message(error))
       }
     case .failed:
-      cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-      cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-      cairo_fill_preserve(cr)
-      cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
-      cairo_set_line_width(cr, 1)
-      cairo_move_to(cr, rect.minX, rect.minY)
-      cairo_line_to(cr, rect.maxX, rect.maxY)
-      cairo_move_to(cr, rect.maxX, rect.minY)
-      cairo_line_to(cr, rect.minX, rect.maxY)
-      cairo_stroke(cr)
+      drawPlaceholder(in: cr, rect: rect)
     }
+  }
+
+  /// `surface`, or a copy scaled down to what `rect` needs on the target when the image has far more pixels.
+  ///
+  /// Raster targets need one pixel per device pixel; vector targets (PDF, SVG) get 300 per inch
+  /// (`PrintResolution`). A 12000×12000 logo drawn 2 cm wide is thus embedded at a few hundred
+  /// pixels, made once per image and size, instead of compressing 576 MB into every PDF.
+  private func drawable(
+    _ surface: OpaquePointer, orientation: ExifOrientation, in cr: OpaquePointer, rect: CGRect
+  ) -> OpaquePointer {
+    var width = Double(rect.width)
+    var height = Double(rect.height)
+    cairo_user_to_device_distance(cr, &width, &height)
+    let target = cairo_get_target(cr)
+    let vector = [
+      CAIRO_SURFACE_TYPE_PDF, CAIRO_SURFACE_TYPE_SVG, CAIRO_SURFACE_TYPE_PS, CAIRO_SURFACE_TYPE_RECORDING,
+    ]
+    .contains(cairo_surface_get_type(target))
+    let perPixel = vector ? PrintResolution.pixelsPerPoint : 1
+    let pixels = CGSize(
+      width: CGFloat(cairo_image_surface_get_width(surface)),
+      height: CGFloat(cairo_image_surface_get_height(surface)))
+    // Device pixels needed per image pixel along each of the image's axes (EXIF orientation may swap them).
+    let across = orientation.swapsAxes ? abs(height) : abs(width)
+    let down = orientation.swapsAxes ? abs(width) : abs(height)
+    let factor = max(across * perPixel / pixels.width, down * perPixel / pixels.height)
+    guard factor > 0, factor < 0.5 else { return surface }
+    let newWidth = max(1, Int((pixels.width * factor).rounded(.up)))
+    if let copy = reduced[newWidth] { return copy }
+    let newHeight = max(1, Int((pixels.height * factor).rounded(.up)))
+    guard let copy = RasterStore.scaled(surface, width: newWidth, height: newHeight) else { return surface }
+    reduced[newWidth] = copy
+    return copy
+  }
+
+  private func drawPlaceholder(in cr: OpaquePointer, rect: CGRect) {
+    cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+    cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
+    cairo_fill_preserve(cr)
+    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
+    cairo_set_line_width(cr, 1)
+    cairo_move_to(cr, rect.minX, rect.minY)
+    cairo_line_to(cr, rect.maxX, rect.maxY)
+    cairo_move_to(cr, rect.maxX, rect.minY)
+    cairo_line_to(cr, rect.minX, rect.maxY)
+    cairo_stroke(cr)
   }
 }

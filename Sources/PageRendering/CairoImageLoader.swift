@@ -14,7 +14,21 @@ public final class CairoImageLoader: ImageLoader {
     if let cached = cache[source] { return cached }
     let image: CairoImage
     do {
-      image = try decode(try bytes(of: source))
+      let data = try bytes(of: source)
+      if case .file(let path) = source, CairoImageLoader.isRaster(data) {
+        // Decoded once per process, shared by every thread (RasterStore).
+        let pixels = try RasterStore.shared.pixels(path: path) { try decodeRaster(data) }
+        guard let surface = RasterStore.surface(lending: pixels) else {
+          throw RenderError.image("out of memory")
+        }
+        image = CairoImage(surface: surface, orientation: pixels.orientation)
+      } else if CairoImageLoader.isRaster(data) {
+        let (surface, orientation, jpeg) = try decodeRaster(data)
+        if let jpeg { CairoImageLoader.attach(jpeg: jpeg, to: surface) }
+        image = CairoImage(surface: surface, orientation: orientation)
+      } else {
+        image = try decodeSVG(data)
+      }
     } catch RenderError.image(let message) {
       image = CairoImage(failure: message)
     } catch {
@@ -36,15 +50,34 @@ public final class CairoImageLoader: ImageLoader {
     }
   }
 
-  private func decode(_ data: Data) throws -> CairoImage {
-    if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(data) }
-    if data.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(data) }
-    let head = String(decoding: data.prefix(512), as: UTF8.self)
-    if head.contains("<svg") || head.contains("<?xml") { return try decodeSVG(data) }
-    throw RenderError.image("not a PNG, JPEG or SVG image")
+  private static func isRaster(_ data: Data) -> Bool {
+    data.starts(with: [0x89, 0x50, 0x4E, 0x47]) || data.starts(with: [0xFF, 0xD8, 0xFF])
   }
 
-  private func decodePNG(_ data: Data) throws -> CairoImage {
+  /// A PNG or JPEG decoded into an image surface, with its EXIF orientation and, for JPEG, its bytes.
+  private func decodeRaster(_ data: Data) throws -> (OpaquePointer, ExifOrientation, [UInt8]?) {
+    if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (try decodePNG(data), .up, nil) }
+    return try decodeJPEG(data)
+  }
+
+  private func decodeSVG(_ data: Data) throws -> CairoImage {
+    let head = String(decoding: data.prefix(512), as: UTF8.self)
+    guard head.contains("<svg") || head.contains("<?xml") else {
+      throw RenderError.image("not a PNG, JPEG or SVG image")
+    }
+    return try decodeSVGDocument(data)
+  }
+
+  /// Attaches the original JPEG bytes so PDF output embeds them instead of re-encoding pixels.
+  private static func attach(jpeg bytes: [UInt8], to surface: OpaquePointer) {
+    let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
+    bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+    cairo_surface_set_mime_data(
+      surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
+      { $0?.deallocate() }, copy)
+  }
+
+  private func decodePNG(_ data: Data) throws -> OpaquePointer {
     final class Reader {
       let data: Data
       var offset = 0
@@ -66,10 +99,10 @@ public final class CairoImageLoader: ImageLoader {
       if let surface { cairo_surface_destroy(surface) }
       throw RenderError.image("corrupt PNG data")
     }
-    return CairoImage(surface: surface)
+    return surface
   }
 
-  private func decodeJPEG(_ data: Data) throws -> CairoImage {
+  private func decodeJPEG(_ data: Data) throws -> (OpaquePointer, ExifOrientation, [UInt8]?) {
     guard let handle = tjInitDecompress() else { throw RenderError.image("libjpeg-turbo could not start") }
     defer { tjDestroy(handle) }
     var width: Int32 = 0
@@ -95,16 +128,10 @@ public final class CairoImageLoader: ImageLoader {
       throw RenderError.image("corrupt JPEG data")
     }
     cairo_surface_mark_dirty(surface)
-    // PDF output embeds the original JPEG bytes instead of re-encoding pixels.
-    let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-    bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-    cairo_surface_set_mime_data(
-      surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
-      { $0?.deallocate() }, copy)
-    return CairoImage(surface: surface, orientation: ExifOrientation(jpeg: bytes))
+    return (surface, ExifOrientation(jpeg: bytes), bytes)
   }
 
-  private func decodeSVG(_ data: Data) throws -> CairoImage {
+  private func decodeSVGDocument(_ data: Data) throws -> CairoImage {
     var error: UnsafeMutablePointer<GError>?
     let handle = data.withUnsafeBytes { buffer in
       rsvg_handle_new_from_data(buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), &error)

@@ -89,14 +89,12 @@ public final class DocumentRenderer {
   @discardableResult
   public func writeSVGs(path: (Int) -> String) throws -> Int {
     try writePages { page in
-      let file = AtomicFile(path: path(page.number))
-      let surface = try CairoSurface.svg(path: file.temporaryPath, size: page.size)
+      let surface = try CairoSurface.svg(writingTo: try AtomicFile(path: path(page.number)), size: page.size)
       let cairo = try surface.makeContext()
       let renderer = FrameRenderer()
       for frame in page.frames { renderer.draw(frame, in: cairo) }
       try cairo.checkStatus("drawing page \(page.number)")
-      try surface.finish()
-      try file.commit()
+      try surface.commit()
     }
   }
 

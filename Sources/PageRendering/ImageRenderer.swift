@@ -90,26 +90,11 @@ public final class ImageRenderer<Content: View> {
   /// Writes the view as an SVG file the size of the view, atomically.
   public func writeSVG(to path: String) throws {
     let frame = try layout()
-    let file = AtomicFile(path: path)
-    guard let surface = cairo_svg_surface_create(file.temporaryPath, frame.rect.width, frame.rect.height)
-    else {
-      throw RenderError.output(path: path, reason: "cairo could not create the SVG surface")
-    }
-    do {
-      let context = try CairoContext(surface: surface)
-      FrameRenderer().draw(frame, in: context)
-      try context.checkStatus("drawing \(path)")
-    } catch {
-      cairo_surface_destroy(surface)
-      throw error
-    }
-    cairo_surface_finish(surface)
-    let status = cairo_surface_status(surface)
-    cairo_surface_destroy(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw RenderError.output(path: path, reason: String(cString: cairo_status_to_string(status)))
-    }
-    try file.commit()
+    let surface = try CairoSurface.svg(writingTo: try AtomicFile(path: path), size: frame.rect.size)
+    let context = try surface.makeContext()
+    FrameRenderer().draw(frame, in: context)
+    try context.checkStatus("drawing \(path)")
+    try surface.commit()
   }
 
   private func rasterSurface() throws -> OpaquePointer {

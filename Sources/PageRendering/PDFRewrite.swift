@@ -6,10 +6,11 @@ import Foundation
 /// Cairo 1.16 writes a cross-reference entry for an object it never writes whenever a link is
 /// used, which `qpdf --check` reports; rewriting repairs it. Documents without links skip the pass
 /// (it costs about as much as drawing a simple page). Archival PDF and e-invoice attachments will
-/// be added at this stage.
+/// be added at this stage. The result is returned in memory, so the caller writes it with checked
+/// writes (`AtomicFile`).
 public enum PDFRewrite {
-  /// Rewrites the PDF at `input` into `output` (which may not be `input`).
-  public static func rewrite(_ input: String, to output: String) throws {
+  /// The PDF at `input` rewritten; `finalPath` names the document in errors.
+  public static func rewrite(_ input: String, finalPath: String) throws -> Data {
     var handle: qpdf_data? = qpdf_init()
     defer { qpdf_cleanup(&handle) }
     qpdf_silence_errors(handle)
@@ -17,13 +18,18 @@ public enum PDFRewrite {
     func check(_ code: QPDF_ERROR_CODE) throws {
       if code & QPDF_ERRORS != 0, qpdf_has_error(handle) != 0 {
         let message = String(cString: qpdf_get_error_full_text(handle, qpdf_get_error(handle)))
-        throw RenderError.pdfRewrite(path: output, reason: message)
+        throw RenderError.pdfRewrite(path: finalPath, reason: message)
       }
     }
     try check(qpdf_read(handle, input, nil))
-    try check(qpdf_init_write(handle, output))
+    try check(qpdf_init_write_memory(handle))
     qpdf_set_deterministic_ID(handle, 1)
     qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
     try check(qpdf_write(handle))
+    let length = Int(qpdf_get_buffer_length(handle))
+    guard let buffer = qpdf_get_buffer(handle) else {
+      throw RenderError.pdfRewrite(path: finalPath, reason: "libqpdf returned no output")
+    }
+    return Data(bytes: buffer, count: length)
   }
 }

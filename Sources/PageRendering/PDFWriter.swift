@@ -5,45 +5,41 @@ import PageKit
 /// Writes a multi-page vector PDF page by page, streamed: each page is drawn and released when it ends.
 ///
 /// The file appears at its path only when `close()` succeeds: until then it is a hidden temporary
-/// file in the same folder. A document that drew links goes through `PDFRewrite` before the rename.
+/// file in the same folder, and every byte cairo writes into it is checked (`AtomicFile`). A
+/// document that drew links goes through `PDFRewrite` before the rename.
 public final class PDFWriter {
   /// The final path of the PDF.
   public let path: String
   private let file: AtomicFile
-  private let surface: OpaquePointer
+  private let surface: CairoSurface
   /// The context pages are drawn into.
   public let context: CairoContext
   private let renderer = FrameRenderer()
   private var pageOpen = false
+  private var closed = false
   /// The number of pages ended so far.
   public private(set) var pageCount = 0
+
+  /// The size of the surface before the first page sets its own: ISO A4 in whole points.
+  static let initialSize = CGSize(width: 595, height: 842)
 
   /// Starts a PDF at `path` with `metadata`; the folder must exist.
   public init(path: String, metadata: PDFMetadata) throws {
     self.path = path
-    file = AtomicFile(path: path)
-    guard let surface = cairo_pdf_surface_create(file.temporaryPath, 595, 842) else {
-      throw RenderError.output(path: path, reason: "cairo could not create the PDF surface")
-    }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw RenderError.output(path: path, reason: String(cString: cairo_status_to_string(status)))
-    }
-    self.surface = surface
-    metadata.apply(to: surface)
-    context = try CairoContext(surface: surface)
+    file = try AtomicFile(path: path)
+    surface = try CairoSurface.pdf(writingTo: file, size: PDFWriter.initialSize)
+    metadata.apply(to: surface.surface)
+    context = try surface.makeContext()
   }
 
   deinit {
-    cairo_surface_finish(surface)
-    cairo_surface_destroy(surface)
+    if !closed { discard() }
   }
 
   /// Starts a page of `size` points.
   public func beginPage(size: CGSize) {
     if pageOpen { endPage() }
-    cairo_pdf_surface_set_size(surface, size.width, size.height)
+    cairo_pdf_surface_set_size(surface.surface, size.width, size.height)
     pageOpen = true
   }
 
@@ -63,7 +59,7 @@ public final class PDFWriter {
   /// Adds a bookmark under `parent` (0 for the top level) pointing at `target` ("page=3 pos=[x y]"); returns its id.
   @discardableResult
   public func addOutline(parent: Int32, title: String, target: String) -> Int32 {
-    cairo_pdf_surface_add_outline(surface, parent, title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+    cairo_pdf_surface_add_outline(surface.surface, parent, title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
   }
 
   /// Lays out `view` at `size` and draws it as one page; returns the layout's warnings.
@@ -83,33 +79,38 @@ public final class PDFWriter {
 
   /// Abandons the PDF: the temporary file is removed and nothing appears at `path`.
   public func discard() {
-    cairo_surface_finish(surface)
+    closed = true
+    cairo_surface_finish(surface.surface)
     file.discard()
   }
 
   /// Finishes the PDF, repairs it with libqpdf if it has links, and renames it into place.
+  ///
+  /// Throws `RenderError.output` with the operating system's reason when any byte could not be
+  /// written; nothing appears at `path` then.
   public func close(durable: Bool = false) throws {
+    closed = true
     if pageOpen { endPage() }
-    try context.checkStatus("drawing \(path)")
-    cairo_surface_finish(surface)
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
+    do {
+      try context.checkStatus("drawing \(path)")
+      try surface.finish()
+    } catch {
       file.discard()
-      throw RenderError.output(path: path, reason: String(cString: cairo_status_to_string(status)))
+      throw error
     }
-    if renderer.drewLinks {
-      let repaired = AtomicFile(path: path)
-      do {
-        try PDFRewrite.rewrite(file.temporaryPath, to: repaired.temporaryPath)
-      } catch {
-        repaired.discard()
-        file.discard()
-        throw error
-      }
-      file.discard()
-      try repaired.commit(durable: durable)
-    } else {
+    guard renderer.drewLinks else {
       try file.commit(durable: durable)
+      return
     }
+    let rewritten: Data
+    do {
+      try file.flushForReading()
+      rewritten = try PDFRewrite.rewrite(file.temporaryPath, finalPath: path)
+    } catch {
+      file.discard()
+      throw error
+    }
+    file.discard()
+    try AtomicFile.write(rewritten, to: path, durable: durable)
   }
 }

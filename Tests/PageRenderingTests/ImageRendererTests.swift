@@ -131,9 +131,9 @@ import Testing
     renderer.resources = try TestSupport.resources()
     renderer.environment = TestSupport.environment
     try renderer.render { size, draw in
-      let surface = try CairoSurface.pdf(path: folder + "/render.pdf", size: size)
+      let surface = try CairoSurface.pdf(writingTo: try AtomicFile(path: folder + "/render.pdf"), size: size)
       draw(try surface.makeContext())
-      try surface.finish()
+      try surface.commit()
     }
     let text = try TestSupport.run("pdftotext", [folder + "/render.pdf", "-"]).output
     #expect(text.contains("Drawn by render"))
