@@ -16,17 +16,23 @@ public final class CairoImage: LoadedImage {
   /// Smaller copies of a raster image made for the sizes it was drawn at, by pixel width.
   private var reduced: [Int: OpaquePointer] = [:]
 
+  /// The pixels of the file, when the surface holds a scaled-down copy of it.
+  private let filePixels: CGSize?
+
   public var pixelSize: CGSize? {
     guard case .raster(let surface, _) = content else { return nil }
+    if let filePixels { return filePixels }
     return CGSize(
       width: CGFloat(cairo_image_surface_get_width(surface)),
       height: CGFloat(cairo_image_surface_get_height(surface)))
   }
 
-  init(surface: OpaquePointer, orientation: ExifOrientation = .up) {
+  /// An image drawn from `surface`; `filePixels` is the file's size when the surface holds a smaller copy.
+  init(surface: OpaquePointer, orientation: ExifOrientation = .up, filePixels: CGSize? = nil) {
     content = .raster(surface, orientation)
-    let width = CGFloat(cairo_image_surface_get_width(surface))
-    let height = CGFloat(cairo_image_surface_get_height(surface))
+    self.filePixels = filePixels
+    let width = filePixels?.width ?? CGFloat(cairo_image_surface_get_width(surface))
+    let height = filePixels?.height ?? CGFloat(cairo_image_surface_get_height(surface))
     size = orientation.swapsAxes ? CGSize(width: height, height: width) : CGSize(width: width, height: height)
     failure = nil
   }
@@ -34,12 +40,14 @@ public final class CairoImage: LoadedImage {
   init(svg: UnsafeMutablePointer<RsvgHandle>, size: CGSize) {
     content = .svg(svg)
     self.size = size
+    filePixels = nil
     failure = nil
   }
 
   init(failure: String) {
     content = .failed
     size = CGSize(width: 64, height: 64)
+    filePixels = nil
     self.failure = failure
   }
 
@@ -63,9 +71,11 @@ public final class CairoImage: LoadedImage {
       cairo_translate(cr, rect.minX, rect.minY)
       cairo_scale(cr, rect.width / size.width, rect.height / size.height)
       orientation.apply(to: cr, width: size.width, height: size.height)
+      // User space is now the file's pixels; the surface drawn may be a smaller copy of them.
+      let file = pixelSize ?? CGSize(width: 1, height: 1)
       cairo_scale(
-        cr, CGFloat(cairo_image_surface_get_width(surface)) / CGFloat(cairo_image_surface_get_width(source)),
-        CGFloat(cairo_image_surface_get_height(surface)) / CGFloat(cairo_image_surface_get_height(source)))
+        cr, file.width / CGFloat(cairo_image_surface_get_width(source)),
+        file.height / CGFloat(cairo_image_surface_get_height(source)))
       cairo_set_source_surface(cr, source, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
       cairo_paint(cr)

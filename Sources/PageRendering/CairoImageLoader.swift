@@ -21,7 +21,7 @@ public final class CairoImageLoader: ImageLoader {
         guard let surface = RasterStore.surface(lending: pixels) else {
           throw RenderError.image("out of memory")
         }
-        image = CairoImage(surface: surface, orientation: pixels.orientation)
+        image = CairoImage(surface: surface, orientation: pixels.orientation, filePixels: pixels.filePixels)
       } else if CairoImageLoader.isRaster(data) {
         let (surface, orientation, jpeg) = try decodeRaster(data)
         if let jpeg { CairoImageLoader.attach(jpeg: jpeg, to: surface) }

@@ -22,11 +22,14 @@ final class RasterStore: @unchecked Sendable {
   final class Pixels: @unchecked Sendable {
     let surface: OpaquePointer
     let orientation: ExifOrientation
+    /// The pixels of the file, before any scaling down.
+    let filePixels: CGSize
     /// The original JPEG bytes, embedded as they are in PDFs, unless the image was scaled down.
     let jpeg: UnsafeMutableBufferPointer<UInt8>?
 
-    init(surface: OpaquePointer, orientation: ExifOrientation, jpeg: [UInt8]?) {
+    init(surface: OpaquePointer, orientation: ExifOrientation, filePixels: CGSize, jpeg: [UInt8]?) {
       self.surface = surface
+      self.filePixels = filePixels
       self.orientation = orientation
       if let jpeg {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: jpeg.count)
@@ -66,12 +69,27 @@ final class RasterStore: @unchecked Sendable {
     defer { lock.unlock() }
     if let known = entries[key] { return known }
     var (surface, orientation, jpeg) = try decode()
+    let filePixels = CGSize(
+      width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface))
+    )
     if let reduced = RasterStore.reduce(surface) {
       cairo_surface_destroy(surface)
       surface = reduced
       jpeg = nil
     }
-    let made = Pixels(surface: surface, orientation: orientation, jpeg: jpeg)
+    let longest = max(cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))
+    if longest > RasterStore.maxSide {
+      let factor = Double(RasterStore.maxSide) / Double(longest)
+      if let scaled = RasterStore.scaled(
+        surface, width: max(1, Int(Double(cairo_image_surface_get_width(surface)) * factor)),
+        height: max(1, Int(Double(cairo_image_surface_get_height(surface)) * factor)))
+      {
+        cairo_surface_destroy(surface)
+        surface = scaled
+        jpeg = nil
+      }
+    }
+    let made = Pixels(surface: surface, orientation: orientation, filePixels: filePixels, jpeg: jpeg)
     if entries.count >= RasterStore.capacity { entries.removeAll() }
     entries[key] = made
     return made
@@ -102,17 +120,17 @@ final class RasterStore: @unchecked Sendable {
 
   nonisolated(unsafe) private static var ownerKey = cairo_user_data_key_t()
 
-  /// A copy of `surface` no longer than `maxSide` on either side, or nil when it is small enough.
+  /// A copy of `surface` at most twice `maxSide` long, or nil when it is shorter than that already.
   ///
-  /// Each block of n × n pixels becomes their average (n = longest side ÷ `maxSide`, rounded up):
-  /// a box filter, exact for premultiplied pixels and several times faster than cairo's filter
-  /// on images of a hundred megapixels and more. Drawing then scales the result down further.
+  /// Each block of n × n pixels becomes their average (n = longest side ÷ `maxSide`, rounded
+  /// down): a box filter, exact for premultiplied pixels and several times faster than cairo's
+  /// filter on images of a hundred megapixels and more. Cairo's filter then takes it to `maxSide`.
   private static func reduce(_ surface: OpaquePointer) -> OpaquePointer? {
     let width = Int(cairo_image_surface_get_width(surface))
     let height = Int(cairo_image_surface_get_height(surface))
     let longest = max(width, height)
-    guard longest > maxSide else { return nil }
-    let block = (longest + maxSide - 1) / maxSide
+    let block = longest / maxSide
+    guard block >= 2 else { return nil }
     let newWidth = max(1, width / block)
     let newHeight = max(1, height / block)
     let format = cairo_image_surface_get_format(surface)

@@ -6,7 +6,9 @@ enum CommandRunner {
     .deletingLastPathComponent()
     .deletingLastPathComponent()
   static let sampleData = packageRoot.appendingPathComponent("SampleData").path
+  /// The binary under test: `INVOICEGEN_BINARY` when set (to run these tests against another build), else this package's.
   static var binary: String {
+    if let chosen = ProcessInfo.processInfo.environment["INVOICEGEN_BINARY"] { return chosen }
     for configuration in ["debug", "release"] {
       let path = packageRoot.appendingPathComponent(".build/\(configuration)/invoicegen").path
       if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -1,0 +1,161 @@
+import DataModel
+import Foundation
+import Testing
+
+/// Sizes, tags and spellings that once crashed the process, filled memory or merged invoices silently.
+@Suite struct InputLimitTests {
+  static let header =
+    "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency,locale\n"
+
+  static func csv(_ rows: [String]) -> [UInt8] {
+    Array((header + rows.joined(separator: "\n") + "\n").utf8)
+  }
+
+  /// The tag that made ICU's number formatter crash the process (SIGSEGV), and its relatives.
+  static let crashingTag = Array(repeating: "en-US", count: 36).joined(separator: "-")
+
+  @Test(arguments: [
+    "en", "de-DE", "de_DE", "zh-Hans-CN", "sr-Latn-RS", "ar-SA-u-nu-latn", "es-419", "de-CH-1996",
+    "en-US-x-private", "fil", "yue-HK", "iw-IL",
+  ])
+  func wellFormedTagsAreAccepted(tag: String) {
+    #expect(LocaleTag.problem(tag) == nil, "\(tag): \(LocaleTag.problem(tag) ?? "")")
+  }
+
+  @Test(arguments: [
+    crashingTag, "en-US-en-US", "", "e", "english", "123", "zz-ZZ", "de--DE", "de-DE-", "de DE", "de-DE-u",
+    "de-1996-1996", "en-u-nu-latn-u-ca-gregory", "de-DE-Latn", "en-US-u-nu-latn-ca-gregory-x-abcdefghijk",
+  ])
+  func malformedTagsAreRefusedBeforeICUSeesThem(tag: String) {
+    #expect(LocaleTag.problem(tag) != nil, "\(tag)")
+  }
+
+  @Test func aCrashingLocaleFailsOnlyItsInvoiceInCSVAndJSON() {
+    var options = ImportOptions()
+    options.defaultTaxRate = ExactDecimal(19)
+    let csv = OrdersCSVImporter(options: options).importBytes(
+      InputLimitTests.csv([
+        "X-1,2026-01-05,C,W,1,10,19,EUR,\(InputLimitTests.crashingTag)",
+        "X-2,2026-01-05,C,W,1,10,19,EUR,de-DE",
+      ]), name: "o.csv")
+    #expect(csv.invoices.map(\.number) == ["X-2"])
+    #expect(csv.invalidInvoiceNumbers == ["X-1"])
+    #expect(csv.diagnostics.first?.description.contains("is not a locale: it is 215 characters long") == true)
+    let json = InvoiceJSONImporter(options: options).importBytes(
+      Array(
+        """
+        [{"invoiceNumber": "J-1", "invoiceDate": "2026-01-05", "currency": "EUR", "locale": "\(InputLimitTests.crashingTag)",
+          "customer": {"name": "C"}, "items": [{"description": "W", "quantity": 1, "unitPrice": 1}]}]
+        """.utf8), name: "i.json")
+    #expect(json.invoices.isEmpty)
+    #expect(json.diagnostics.first?.description.contains("$[0].locale") == true)
+  }
+
+  @Test func anOversizedCSVFieldFailsItsInvoiceAndTheNextInvoiceIsKept() {
+    let huge = String(repeating: "word ", count: 2_097_152)  // 10 MiB
+    let rows = [
+      "A-1,2026-01-05,C,first,1,10,19,EUR,en", "A-1,2026-01-05,C,\"\(huge)\",1,10,19,EUR,en",
+      "B-1,2026-01-05,C,fine,1,10,19,EUR,en",
+    ]
+    let result = OrdersCSVImporter().importBytes(InputLimitTests.csv(rows), name: "o.csv")
+    #expect(!result.isUnusable)
+    #expect(result.invoices.map(\.number) == ["B-1"])
+    #expect(result.invalidInvoiceNumbers == ["A-1"])
+    let message = result.diagnostics.map(\.description).joined(separator: "\n")
+    #expect(
+      message.contains(
+        "o.csv:3: column \"description\": is 10485760 bytes long; a field may have at most 65536"))
+  }
+
+  @Test func aRecordOfNULBytesIsRefusedWithoutReadingOn() {
+    let zeros = [UInt8](repeating: 0, count: 3 << 20)
+    let result = OrdersCSVImporter().importBytes(Array(InputLimitTests.header.utf8) + zeros, name: "z.csv")
+    #expect(result.isUnusable)
+    #expect(result.diagnostics.first?.description.contains("NUL bytes") == true)
+  }
+
+  @Test func aLongJSONFieldFailsItsInvoice() {
+    let long = String(repeating: "x", count: InputLimits.fieldBytes + 1)
+    let result = InvoiceJSONImporter().importBytes(
+      Array(
+        """
+        [{"invoiceNumber": "J-1", "invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C",
+          "address": ["\(long)"]}, "items": [{"description": "W", "quantity": 1, "unitPrice": 1, "taxRate": 7}]},
+         {"invoiceNumber": "J-2", "invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C"},
+          "items": [{"description": "\(long)", "quantity": 1, "unitPrice": 1, "taxRate": 7}]},
+         {"invoiceNumber": "J-3", "invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C"},
+          "items": [{"description": "W", "quantity": 1, "unitPrice": 1, "taxRate": 7}]}]
+        """.utf8), name: "i.json")
+    #expect(result.invoices.map(\.number) == ["J-3"])
+    let messages = result.diagnostics.map(\.description)
+    #expect(messages.contains { $0.contains("$[0].customer.address: is 65537 bytes long") })
+    #expect(messages.contains { $0.contains("$[1].items[0].description: is 65537 bytes long") })
+  }
+
+  @Test func jsonInputIsReadWithinItsLimitAndNULStopsAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/big.json"
+    try Data(("[" + String(repeating: " ", count: 5000) + "]").utf8).write(to: URL(fileURLWithPath: path))
+    guard case .failure(let tooLarge) = InputFile.readText(path, name: "big.json", limit: 4096, kind: "JSON")
+    else {
+      Issue.record("a file over the limit was read")
+      return
+    }
+    #expect(tooLarge.description.contains("JSON input may be at most"))
+    guard case .success(let bytes) = InputFile.readText(path, name: "big.json", limit: 8192, kind: "JSON")
+    else {
+      Issue.record("a file within the limit was refused")
+      return
+    }
+    #expect(bytes.count == 5002)
+    try Data("{\n\"a\": \u{0}}".utf8).write(to: URL(fileURLWithPath: path))
+    guard case .failure(let binary) = InputFile.readText(path, name: "nul.json", limit: 8192, kind: "JSON")
+    else {
+      Issue.record("a NUL byte was read as JSON")
+      return
+    }
+    #expect(binary.description.hasPrefix("error: nul.json:2: holds a NUL byte"))
+    guard
+      case .failure(let device) = InputFile.readText(
+        "/dev/zero", name: "/dev/zero", limit: 8192, kind: "JSON")
+    else {
+      Issue.record("a device was read")
+      return
+    }
+    #expect(device.description.contains("is a character device"))
+  }
+
+  @Test func invoiceNumbersThatDifferOnlyInNormalizationAreRefusedLikeDuplicates() {
+    let nfc = "Caf\u{E9}-1"
+    let nfd = "Cafe\u{301}-1"
+    var options = ImportOptions()
+    options.defaultTaxRate = ExactDecimal(19)
+    let csv = OrdersCSVImporter(options: options).importBytes(
+      InputLimitTests.csv([
+        "\(nfc),2026-01-05,C,one,1,10,19,EUR,en", "\(nfd),2026-01-05,C,two,1,10,19,EUR,en",
+        "\(nfc),2026-01-05,C,three,1,10,19,EUR,en",
+      ]), name: "o.csv")
+    #expect(csv.invoices.count == 1)
+    #expect(csv.invoices.first?.items.map(\.description) == ["one", "three"])
+    #expect(csv.invoices.first?.number.unicodeScalars.elementsEqual(nfc.unicodeScalars) == true)
+    #expect(csv.invalidInvoiceNumbers.count == 1)
+    let message = csv.diagnostics.map(\.description).joined()
+    #expect(message.contains("o.csv:3:"))
+    #expect(
+      message.contains("is used again (first at o.csv:2), written in another Unicode normalization form"))
+    let json = InvoiceJSONImporter(options: options).importBytes(
+      Array(
+        """
+        [{"invoiceNumber": "\(nfc)", "invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C"},
+          "items": [{"description": "one", "quantity": 1, "unitPrice": 1}]},
+         {"invoiceNumber": "\(nfd)", "invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C"},
+          "items": [{"description": "two", "quantity": 1, "unitPrice": 1}]}]
+        """.utf8), name: "i.json")
+    #expect(json.invoices.count == 1)
+    #expect(
+      json.diagnostics.map(\.description).joined().contains(
+        "is used again (first at i.json:1:2), written in another Unicode normalization form"))
+  }
+}
