@@ -11,7 +11,7 @@ DEB_PACKAGES := pkg-config gcc libcairo2-dev libpango1.0-dev libfontconfig1-dev 
 	fonts-noto-cjk poppler-utils qpdf
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
-.PHONY: deps pkgconfig build run test lint format bench bench-large clean
+.PHONY: deps pkgconfig build run test lint format bench bench-large fuzz clean
 
 ## deps: install the Debian packages that are missing (apt-get), then write the CCairo pkg-config file.
 deps:
@@ -67,6 +67,25 @@ bench-large: deps
 	$(SWIFT) build -c release --product InvoiceGenBench
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench-large --floor .build/floor
+
+## fuzz: libFuzzer (with AddressSanitizer) over each reader of untrusted input, FUZZ_SECONDS each
+## (default 60), seeded from SampleData and the malformed corpus; findings land in .build/fuzz/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := orders-csv invoice-json report-json report-csv
+fuzz:
+	@mkdir -p .build/fuzz
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
+	  Sources/DataModel/*.swift Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers 2>&1 | grep -v "Cannot export local symbol" || true
+	@for target in $(FUZZ_TARGETS); do \
+	  corpus=.build/fuzz/corpus-$$target; mkdir -p $$corpus; \
+	  case $$target in *csv) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
+	    *) cp SampleData/*.json Tests/DataModelTests/Malformed/*.json $$corpus/ ;; esac; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  ( cd .build/fuzz && FUZZ_TARGET=$$target ./importers -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 corpus-$$target > log-$$target.txt 2>&1 ); \
+	  status=$$?; grep -E "^(Done|==[0-9]+==ERROR|SUMMARY)" .build/fuzz/log-$$target.txt; \
+	  [ $$status = 0 ] || { echo "finding: see .build/fuzz/log-$$target.txt and .build/fuzz/crash-*"; exit 1; }; \
+	done
 
 clean:
 	rm -rf .build out
