@@ -84,7 +84,7 @@ import Testing
         collected.add(loaded as! CairoImage)
       }
     }
-    threads.forEach { $0.start() }
+    for thread in threads { thread.start() }
     let deadline = Date().addingTimeInterval(60)
     while collected.snapshot.count < 2, Date() < deadline { usleep(10_000) }
     let images = collected.snapshot
