@@ -19,9 +19,7 @@ let package = Package(
       ]
     ),
     .target(name: "PageKit", path: "Sources/PageKit"),
-    .target(
-      name: "DataModel", path: "Sources/DataModel",
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+    .target(name: "DataModel", path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo"],

@@ -16,7 +16,7 @@ public struct LineItem: Hashable, Sendable {
   private var lineNumber: Int32
 
   /// The SKU and unit, boxed together.
-  private final class Details: Hashable, Sendable, CustomDebugStringConvertible {
+  private final class Details: Hashable, Sendable {
     let sku: String?
     let unit: String?
 
@@ -26,9 +26,6 @@ public struct LineItem: Hashable, Sendable {
     }
 
     static func == (lhs: Details, rhs: Details) -> Bool { lhs.sku == rhs.sku && lhs.unit == rhs.unit }
-
-    /// The values, not the object's address: `--skip-unchanged` hashes this text.
-    var debugDescription: String { "sku: \(String(reflecting: sku)), unit: \(String(reflecting: unit))" }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(sku)

@@ -173,7 +173,7 @@ final class BatchRun: @unchecked Sendable {
   ) {
     let folder = options.out
     let path = folder + "/" + name
-    let hash = String(OutputName.fnv1a(fingerprint + "|" + String(reflecting: invoice)), radix: 16)
+    let hash = String(OutputName.fnv1a(fingerprint + "|" + invoice.canonicalEncoding), radix: 16)
     let hashPath = folder + "/." + name + ".invoicegen-hash"
     if options.skipUnchanged, options.format == .pdf, FileManager.default.fileExists(atPath: path),
       let recorded = try? String(contentsOfFile: hashPath, encoding: .utf8), recorded == hash

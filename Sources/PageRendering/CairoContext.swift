@@ -31,11 +31,6 @@ public final class CairoContext {
     cairo_scale(cr, factor, factor)
   }
 
-  /// Ends the current page of a PDF and starts the next.
-  public func showPage() {
-    cairo_show_page(cr)
-  }
-
   /// Throws if cairo reported an error while drawing.
   public func checkStatus(_ operation: String) throws {
     let status = cairo_status(cr)

@@ -25,9 +25,19 @@ public final class CairoSurface {
 
   /// A transparent ARGB image of `width` × `height` pixels.
   public static func image(width: Int, height: Int) throws -> CairoSurface {
+    try image(width: width, height: height, format: CAIRO_FORMAT_ARGB32)
+  }
+
+  /// An image of `width` × `height` pixels in cairo's `format` (RGB24 for opaque pixels).
+  static func image(width: Int, height: Int, format: cairo_format_t) throws -> CairoSurface {
     try CairoSurface(
-      checking: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      checking: cairo_image_surface_create(format, Int32(width), Int32(height)),
       what: "image surface \(width)×\(height)")
+  }
+
+  /// The image in the PNG file at `path`.
+  public static func png(path: String) throws -> CairoSurface {
+    try CairoSurface(checking: cairo_image_surface_create_from_png(path), what: "reading PNG \(path)")
   }
 
   /// A PDF written into `file`, whose first page is `size` points.

@@ -61,16 +61,12 @@ public final class ImageRenderer<Content: View> {
 
   /// The view as a PNG image at `scale`.
   public func pngData() throws -> Data {
-    let surface = try rasterSurface()
-    defer { cairo_surface_destroy(surface) }
-    return try PNGEncoder.encode(surface)
+    try rasterSurface().pngData()
   }
 
   /// The view's pixels at `scale`, straight (not premultiplied) RGBA.
   public func pixelBuffer() throws -> PixelBuffer {
-    let surface = try rasterSurface()
-    defer { cairo_surface_destroy(surface) }
-    return PixelBuffer(surface: surface)
+    try rasterSurface().pixelBuffer()
   }
 
   /// Writes the view as a PNG file, atomically.
@@ -97,7 +93,7 @@ public final class ImageRenderer<Content: View> {
     try surface.commit()
   }
 
-  private func rasterSurface() throws -> OpaquePointer {
+  private func rasterSurface() throws -> CairoSurface {
     guard colorMode == .nonLinear else {
       throw RenderError.unsupported(
         "colorMode \(colorMode) is not supported: cairo 1.16 draws 8-bit sRGB only; use .nonLinear")
@@ -106,12 +102,10 @@ public final class ImageRenderer<Content: View> {
       throw RenderError.unsupported("scale must be positive, not \(scale)")
     }
     let frame = try layout()
-    let width = Int32((frame.rect.width * scale).rounded(.up))
-    let height = Int32((frame.rect.height * scale).rounded(.up))
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, max(width, 1), max(height, 1)),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-    else { throw RenderError.cairo("out of memory", operation: "image surface \(width)×\(height)") }
-    let context = try CairoContext(surface: surface)
+    let width = Int((frame.rect.width * scale).rounded(.up))
+    let height = Int((frame.rect.height * scale).rounded(.up))
+    let surface = try CairoSurface.image(width: max(width, 1), height: max(height, 1))
+    let context = try surface.makeContext()
     if isOpaque {
       let background = Color.background.resolve(in: environment.colorScheme)
       cairo_set_source_rgb(context.cr, background.red, background.green, background.blue)
@@ -120,7 +114,6 @@ public final class ImageRenderer<Content: View> {
     context.scale(by: scale)
     FrameRenderer().draw(frame, in: context)
     try context.checkStatus("drawing")
-    cairo_surface_flush(surface)
     return surface
   }
 }

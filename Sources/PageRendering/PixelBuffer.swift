@@ -69,33 +69,28 @@ public enum PNGEncoder {
 
   /// The pixels of the PNG file at `path`, or `nil` if it is not a readable PNG.
   public static func decode(file path: String) -> PixelBuffer? {
-    guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-    defer { cairo_surface_destroy(surface) }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-    guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else {
+    guard let png = try? CairoSurface.png(path: path) else { return nil }
+    guard cairo_image_surface_get_format(png.surface) == CAIRO_FORMAT_ARGB32 else {
       // Convert RGB24 and other formats by painting onto an ARGB32 surface.
-      let width = cairo_image_surface_get_width(surface)
-      let height = cairo_image_surface_get_height(surface)
-      let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-      defer { cairo_surface_destroy(converted) }
-      let cr = cairo_create(converted)
-      cairo_set_source_surface(cr, surface, 0, 0)
-      cairo_paint(cr)
-      cairo_destroy(cr)
-      cairo_surface_flush(converted)
-      return PixelBuffer(surface: converted)
+      guard
+        let converted = try? CairoSurface.image(
+          width: Int(cairo_image_surface_get_width(png.surface)),
+          height: Int(cairo_image_surface_get_height(png.surface))),
+        let context = try? converted.makeContext()
+      else { return nil }
+      cairo_set_source_surface(context.cr, png.surface, 0, 0)
+      cairo_paint(context.cr)
+      return converted.pixelBuffer()
     }
-    return PixelBuffer(surface: surface)
+    return png.pixelBuffer()
   }
 }
 
 extension PixelBuffer {
   /// These pixels encoded as PNG.
   public func pngData() throws -> Data {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-      throw RenderError.cairo("out of memory", operation: "image surface")
-    }
-    defer { cairo_surface_destroy(surface) }
+    let image = try CairoSurface.image(width: width, height: height)
+    let surface = image.surface
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
     let data = cairo_image_surface_get_data(surface)!

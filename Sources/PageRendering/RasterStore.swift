@@ -181,23 +181,19 @@ final class RasterStore: @unchecked Sendable {
   /// `surface` drawn into a new image surface of `width` × `height` pixels with cairo's good filter.
   static func scaled(_ surface: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
     guard
-      let copy = cairo_image_surface_create(
-        cairo_image_surface_get_format(surface), Int32(width), Int32(height)),
-      cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS
+      let copy = try? CairoSurface.image(
+        width: width, height: height, format: cairo_image_surface_get_format(surface)),
+      let scaler = try? copy.makeContext()
     else { return nil }
-    guard let scaler = cairo_create(copy) else {
-      cairo_surface_destroy(copy)
-      return nil
-    }
     cairo_scale(
-      scaler, Double(width) / Double(cairo_image_surface_get_width(surface)),
+      scaler.cr, Double(width) / Double(cairo_image_surface_get_width(surface)),
       Double(height) / Double(cairo_image_surface_get_height(surface)))
-    cairo_set_source_surface(scaler, surface, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(scaler), CAIRO_FILTER_GOOD)
-    cairo_set_operator(scaler, CAIRO_OPERATOR_SOURCE)
-    cairo_paint(scaler)
-    cairo_destroy(scaler)
-    cairo_surface_flush(copy)
-    return copy
+    cairo_set_source_surface(scaler.cr, surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(scaler.cr), CAIRO_FILTER_GOOD)
+    cairo_set_operator(scaler.cr, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(scaler.cr)
+    cairo_surface_flush(copy.surface)
+    // The caller owns the pixels from here on.
+    return cairo_surface_reference(copy.surface)
   }
 }

@@ -4,10 +4,20 @@ import PageRendering
 /// Compares renders with golden PNGs: at most 0.05 % of pixels may differ by more than 8 in a channel.
 ///
 /// On a mismatch the actual and a diff image are written to .build/golden-failures/. Goldens are
-/// recorded only when RECORD_GOLDENS=1 is set.
+/// never written unless `RECORD_GOLDENS` asks (`RecordMode`), as in swift-snapshot-testing.
 enum GoldenImage {
   struct Mismatch: Error, CustomStringConvertible {
     let description: String
+  }
+
+  /// When goldens are written, from `RECORD_GOLDENS`: `missing`, `failed` or `all` (`1` means `all`); never by default.
+  enum RecordMode: String {
+    case never, missing, failed, all
+
+    static var current: RecordMode {
+      let value = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] ?? "never"
+      return value == "1" ? .all : RecordMode(rawValue: value) ?? .never
+    }
   }
 
   static let channelTolerance = 8
@@ -15,17 +25,29 @@ enum GoldenImage {
 
   static func check(_ png: Data, name: String) throws {
     let golden = TestSupport.goldenFolder.appendingPathComponent(name + ".png")
-    if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+    let mode = RecordMode.current
+    func record() throws {
       try FileManager.default.createDirectory(at: TestSupport.goldenFolder, withIntermediateDirectories: true)
       try png.write(to: golden)
-      return
     }
+    if mode == .all || (mode == .missing && !FileManager.default.fileExists(atPath: golden.path)) {
+      return try record()
+    }
+    do {
+      try compare(png, name: name, golden: golden)
+    } catch let mismatch as Mismatch where mode == .failed {
+      try record()
+      print("recorded \(name): \(mismatch.description)")
+    }
+  }
+
+  private static func compare(_ png: Data, name: String, golden: URL) throws {
     let folder = TestSupport.failureFolder
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let actualURL = folder.appendingPathComponent(name + ".actual.png")
     try png.write(to: actualURL)
     guard let expected = PNGEncoder.decode(file: golden.path) else {
-      throw Mismatch(description: "no golden \(golden.path); record with RECORD_GOLDENS=1")
+      throw Mismatch(description: "no golden \(golden.path); record with RECORD_GOLDENS=missing")
     }
     guard let actual = PNGEncoder.decode(file: actualURL.path) else {
       throw Mismatch(description: "unreadable render")

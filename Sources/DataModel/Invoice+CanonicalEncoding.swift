@@ -1,0 +1,49 @@
+/// A documented, stable text form of an invoice's content, for `--skip-unchanged` hashes.
+///
+/// Every field that can change the document is written in a fixed order as `key:<UTF-8 length>:value`
+/// on its own line (the length makes any text safe, line breaks included); exact decimals are
+/// written as their decimal text, dates as ISO dates, absent values as `-`. Where the invoice
+/// came from (file and line) is left out: moving rows does not change the document. The first line
+/// names the format's version; a change to the format changes it, so old hashes never match.
+extension Invoice {
+  /// The format's first line.
+  public static let canonicalEncodingVersion = "invoicegen-invoice-v1"
+
+  /// The canonical encoding (see the type's documentation).
+  public var canonicalEncoding: String {
+    var out = Invoice.canonicalEncodingVersion + "\n"
+    func field(_ key: String, _ value: String?) {
+      guard let value else {
+        out += key + ":-\n"
+        return
+      }
+      out += key + ":" + String(value.utf8.count) + ":" + value + "\n"
+    }
+    field("number", number)
+    field("issueDate", issueDate.description)
+    field("dueDate", dueDate?.description)
+    field("currency", currency.code)
+    field("customer.name", customer.name)
+    field("customer.address", String(customer.address.count))
+    for line in customer.address { field("customer.address.line", line) }
+    field("customer.email", customer.email)
+    field("customer.vatId", customer.vatId)
+    field("customer.id", customer.id)
+    field("locale", locale)
+    field("notes", notes)
+    field("purchaseOrder", purchaseOrder)
+    field("pricesIncludeTax", pricesIncludeTax ? "true" : "false")
+    field("taxExemptionReason", taxExemptionReason)
+    field("items", String(items.count))
+    for item in items {
+      field("item.description", item.description)
+      field("item.quantity", item.quantity.description)
+      field("item.unitPrice", item.unitPrice.description)
+      field("item.taxRate", item.taxRate.description)
+      field("item.discount", item.discount.description)
+      field("item.sku", item.sku)
+      field("item.unit", item.unit)
+    }
+    return out
+  }
+}
