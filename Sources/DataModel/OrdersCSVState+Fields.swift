@@ -12,7 +12,7 @@ extension OrdersCSVState {
   }
 
   /// Field `column` as checked text: valid UTF-8, not too long, no control characters but tab and line breaks.
-  func text(
+  mutating func text(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
     named: Int? = nil
   ) -> String? {
@@ -62,7 +62,7 @@ extension OrdersCSVState {
     return value
   }
 
-  func optionalText(
+  mutating func optionalText(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
   ) -> String? {
     guard let value = text(record, column, location, invoice: invoice)?.trimmingSpaces else {
@@ -72,7 +72,7 @@ extension OrdersCSVState {
     return value.isEmpty ? nil : value
   }
 
-  func number(
+  mutating func number(
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice,
     maxDecimals: Int,
     required: Bool, percent: Bool = false, allowsCurrencyMark: Bool = false
@@ -113,7 +113,7 @@ extension OrdersCSVState {
   }
 
   /// The amount beside a currency mark, remembering the invoice's first mark for the currency check.
-  func markedAmount(
+  mutating func markedAmount(
     _ mark: CurrencyMark, _ record: CSVRecord, _ column: Int, _ location: SourceLocation,
     _ invoice: PendingInvoice, maxDecimals: Int
   ) -> ExactDecimal? {
@@ -143,7 +143,7 @@ extension OrdersCSVState {
   ///
   /// "80,00", "9.99" and "1.234,50" show it; "1.234" could be thousands, so it is read with `.` and
   /// remembered, and becomes an error if the file turns out to write decimals with `,`.
-  func learnDecimalSeparator(
+  mutating func learnDecimalSeparator(
     _ bytes: ArraySlice<UInt8>, _ record: CSVRecord, _ column: Int, _ location: SourceLocation,
     _ invoice: PendingInvoice, maxDecimals: Int
   ) {
@@ -166,7 +166,7 @@ extension OrdersCSVState {
   }
 
   /// Makes `separator` the file's decimal separator, failing the invoices of numbers it makes ambiguous.
-  func adoptDecimalSeparator(_ separator: UInt8, line: Int?) {
+  mutating func adoptDecimalSeparator(_ separator: UInt8, line: Int?) {
     decimalSeparator = separator
     decimalSeparatorLine = line
     decimalSeparatorIsKnown = true
@@ -206,14 +206,14 @@ extension OrdersCSVState {
     }
   }
 
-  func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
+  mutating func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {
     invoice.failed = true
     var diagnostic = diagnostic
     diagnostic.invoiceNumber = invoice.number
     diagnostics.append(diagnostic)
   }
 
-  func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
+  mutating func report(_ invoice: PendingInvoice?, _ diagnostic: Diagnostic) {
     if let invoice { fail(invoice, diagnostic) } else { diagnostics.append(diagnostic) }
   }
 }

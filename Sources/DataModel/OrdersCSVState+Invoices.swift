@@ -3,7 +3,7 @@ import Foundation
 extension OrdersCSVState {
   // MARK: Invoices
 
-  func finish() -> InvoiceImport {
+  mutating func finish() -> InvoiceImport {
     var invoices: [Invoice] = []
     var invalid: [String] = []
     if abandonedAt != nil || hasHeaderError {
@@ -55,7 +55,7 @@ extension OrdersCSVState {
     }
   }
 
-  private func build(_ invoice: PendingInvoice) -> Invoice? {
+  private mutating func build(_ invoice: PendingInvoice) -> Invoice? {
     var ok = true
     var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
     // Invoice-level values are checked like item fields (UTF-8, length, control characters), once each.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The work of one import: the column layout, the invoices being collected, and the diagnostics.
-final class OrdersCSVState {
+struct OrdersCSVState {
   let options: ImportOptions
   let file: String
   var diagnostics: [Diagnostic] = []
@@ -54,7 +54,7 @@ final class OrdersCSVState {
     }
   }
 
-  func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
+  mutating func fileError(line: Int?, _ message: String, field: String? = nil, hint: String?) {
     unusable = true
     diagnostics.append(
       Diagnostic(.error, SourceLocation(file: file, line: line), field: field, message, hint: hint))
@@ -62,7 +62,7 @@ final class OrdersCSVState {
 
   // MARK: Header
 
-  func readHeader(_ record: CSVRecord) -> Bool {
+  mutating func readHeader(_ record: CSVRecord) -> Bool {
     if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
       fileError(
         line: 1, "the file is UTF-16 encoded",
@@ -141,7 +141,7 @@ final class OrdersCSVState {
 
   // MARK: Rows
 
-  func readRow(_ record: CSVRecord) {
+  mutating func readRow(_ record: CSVRecord) {
     rowCount += 1
     let numberColumn = columnOf[.invoiceNumber]!
     let location = SourceLocation(file: file, line: record.line)
@@ -244,7 +244,7 @@ final class OrdersCSVState {
   ///
   /// Swift compares such strings as equal, so without this the rows would silently join the
   /// earlier invoice. Like a repeated number in JSON, the later one is refused, naming both lines.
-  private func normalizationVariant(
+  private mutating func normalizationVariant(
     _ number: String, of first: PendingInvoice, record: CSVRecord, location: SourceLocation
   ) -> Int {
     let key = Array(number.utf8)
@@ -262,13 +262,16 @@ final class OrdersCSVState {
     return index
   }
 
-  private func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+  private mutating func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
     -> LineItem?
   {
     var ok = true
     let descriptionColumn = columnOf[.description]!
-    let description = descriptions.string(record.bytes, record.range(descriptionColumn)) {
-      text(record, descriptionColumn, location, invoice: invoice)
+    let descriptionRange = record.range(descriptionColumn)
+    var description = descriptions.string(record.bytes, descriptionRange)
+    if description == nil {
+      description = text(record, descriptionColumn, location, invoice: invoice)
+      if let description { descriptions.store(description, for: record.bytes, descriptionRange) }
     }
     if let description, description.trimmingSpaces.isEmpty {
       fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))

@@ -9,28 +9,36 @@ struct TextCache {
   private var keys = [[UInt8]](repeating: [], count: 64)
   private var values = [String](repeating: "", count: 64)
 
-  /// The cached string for `bytes[range]`, or `make()` stored for next time.
-  mutating func string(_ bytes: [UInt8], _ range: Range<Int>, make: () -> String?) -> String? {
+  /// The slot of `bytes[range]`, or nil for texts not worth caching (short ones are inline anyway).
+  private func slot(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
     let count = range.count
-    guard count > 15, count <= 256 else { return make() }  // short strings are inline anyway
-    let slot = bytes.withUnsafeBufferPointer { buffer -> Int in
+    guard count > 15, count <= 256 else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Int in
       let first = Int(buffer[range.lowerBound])
       let middle = Int(buffer[range.lowerBound + count / 2])
       let last = Int(buffer[range.upperBound - 1])
       return (count &* 31 &+ first &* 7 &+ middle &* 13 &+ last) & 63
     }
+  }
+
+  /// The string stored for the same bytes as `bytes[range]`, if it is still in the cache.
+  func string(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+    guard let slot = slot(bytes, range) else { return nil }
     let key = keys[slot]
-    if key.count == count {
-      let same = key.withUnsafeBufferPointer { stored in
-        bytes.withUnsafeBufferPointer {
-          memcmp(stored.baseAddress!, $0.baseAddress! + range.lowerBound, count) == 0
-        }
+    let count = range.count
+    guard key.count == count else { return nil }
+    let same = key.withUnsafeBufferPointer { stored in
+      bytes.withUnsafeBufferPointer {
+        memcmp(stored.baseAddress!, $0.baseAddress! + range.lowerBound, count) == 0
       }
-      if same { return values[slot] }
     }
-    guard let made = make() else { return nil }
+    return same ? values[slot] : nil
+  }
+
+  /// Keeps `value`, the checked text of `bytes[range]`, for the next identical field.
+  mutating func store(_ value: String, for bytes: [UInt8], _ range: Range<Int>) {
+    guard let slot = slot(bytes, range) else { return }
     keys[slot] = Array(bytes[range])
-    values[slot] = made
-    return made
+    values[slot] = value
   }
 }

@@ -8,7 +8,8 @@ import Testing
     address: [String] = ["Main St 1", "Berlin"]
   ) throws -> Invoice {
     try Invoice(
-      number: number, issueDate: CalendarDate(year: 2026, month: 3, day: 1)!, currency: Currency(code: "EUR")!,
+      number: number, issueDate: CalendarDate(year: 2026, month: 3, day: 1)!,
+      currency: Currency(code: "EUR")!,
       customer: Party(name: "Müller\nGmbH", address: address),
       items: [
         LineItem(
