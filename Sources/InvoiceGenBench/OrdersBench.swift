@@ -73,8 +73,17 @@ enum OrdersBench {
     let pythonPath = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
+    // `invoicegen --check` reads, validates and names every invoice, writing nothing.
+    let invoicegen = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("invoicegen")
+      .path
+    let canCheck = FileManager.default.isExecutableFile(atPath: invoicegen)
+    var checks: [Bench.Sample] = []
     for _ in 0..<3 {
       ours.append(try Bench.measure([me, "parse", path]))
+      if canCheck {
+        checks.append(
+          try Bench.measure([invoicegen, "--check", "--quiet", "--input", path, "--out", dir + "/unused"]))
+      }
       if let pythonPath { python.append(try Bench.measure([pythonPath, "-c", script, path])) }
     }
     let oursRate = Double(rows) / Bench.median(ours.map(\.seconds))
@@ -86,6 +95,14 @@ enum OrdersBench {
       String(
         format: "  DataModel parse+validate+group %9.0f rows/s  peak %6.1f MB", oursRate,
         Double(ours.map(\.peakKiB).max()!) / 1024))
+    if !checks.isEmpty {
+      let checkRate = Double(rows) / Bench.median(checks.map(\.seconds))
+      print(
+        String(
+          format:
+            "  invoicegen --check             %9.0f rows/s  peak %6.1f MB  %.2f x the parse (target >= 1,000,000 rows/s)",
+          checkRate, Double(checks.map(\.peakKiB).max()!) / 1024, checkRate / oursRate))
+    }
     if !python.isEmpty {
       let pythonRate = Double(rows) / Bench.median(python.map(\.seconds))
       print(

@@ -58,8 +58,9 @@ final class BatchRun: @unchecked Sendable {
     // Names: safe, inside the folder, and never two invoices on one file.
     var jobs: [(invoice: Invoice, name: String)] = []
     var taken: [String: String] = [:]
+    let pattern = OutputName.Pattern(config.fileNamePattern)
     for invoice in invoices {
-      switch OutputName.make(pattern: config.fileNamePattern, invoice: invoice) {
+      switch pattern.name(for: invoice) {
       case .failure(.unusable(let message)):
         fail(invoice.number, "error: \(message)")
       case .success(let name):
