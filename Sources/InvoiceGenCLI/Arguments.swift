@@ -1,25 +1,22 @@
 import DataModel
 import Foundation
 
-/// A command-line mistake, reported with the usage and exit code 1.
-public struct UsageError: Error, CustomStringConvertible {
-  public let description: String
-
-  init(_ message: String) {
-    description = message
-  }
-}
-
-/// The output formats of a run.
-public enum OutputFormat: String, Sendable {
-  case pdf, png, svg
+/// The options both commands share: what to read, where to write, in which format and locale.
+public protocol DocumentOptions {
+  var input: String { get set }
+  var out: String { get set }
+  var config: String? { get set }
+  var locale: String? { get set }
+  var format: OutputFormat { get set }
+  var scale: Double { get set }
+  var quiet: Bool { get set }
 }
 
 /// The options of `invoicegen --input … --out …`.
-public struct BatchOptions: Sendable {
+public struct BatchOptions: DocumentOptions, Sendable {
   public var input = ""
   public var out = ""
-  public var inputFormat: String?
+  public var inputFormat: InputKind?
   public var config: String?
   public var layout = "invoice"
   public var format = OutputFormat.pdf
@@ -33,13 +30,13 @@ public struct BatchOptions: Sendable {
   public var skipUnchanged = false
   public var durable = false
   public var scale = 2.0
-  public var progress = "auto"
+  public var progress = ProgressMode.auto
   public var quiet = false
   public var summary: String?
 }
 
 /// The options of `invoicegen report`.
-public struct ReportOptions: Sendable {
+public struct ReportOptions: DocumentOptions, Sendable {
   public var input = ""
   public var out = ""
   public var config: String?
@@ -61,7 +58,7 @@ public enum Command: Sendable {
 
 /// Parses `invoicegen`'s arguments (`--name value` or `--name=value`).
 public enum Arguments {
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+  public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
     var list = arguments
     if list.isEmpty { return .help }
     if list.contains("--help") || list.contains("-h") { return .help }
@@ -78,71 +75,87 @@ public enum Arguments {
     return .batch(try parseBatch(list))
   }
 
-  private static func value(_ list: [String], _ index: inout Int) throws(UsageError) -> String {
+  private static func value(_ list: [String], _ index: inout Int) throws(CLIError) -> String {
     let name = list[index]
     index += 1
     guard index < list.count, !(list[index].hasPrefix("--") && list[index].count > 2) else {
-      throw UsageError("\(name) needs a value")
+      throw .usage("\(name) needs a value")
     }
     return list[index]
   }
 
-  private static func locale(_ text: String) throws(UsageError) -> String {
+  private static func locale(_ text: String) throws(CLIError) -> String {
     if let problem = LocaleTag.problem(text) {
-      throw UsageError("--locale \"\(text)\" is not a locale: it \(problem); use a BCP 47 tag such as de-DE")
+      throw .usage("--locale \"\(text)\" is not a locale: it \(problem); use a BCP 47 tag such as de-DE")
     }
     return text
   }
 
-  private static func format(_ text: String) throws(UsageError) -> OutputFormat {
+  private static func format(_ text: String) throws(CLIError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: text.lowercased()) else {
-      throw UsageError("--format must be pdf, png or svg, not \"\(text)\"")
+      throw .usage("--format must be pdf, png or svg, not \"\(text)\"")
     }
     return format
   }
 
-  private static func scale(_ text: String) throws(UsageError) -> Double {
+  private static func scale(_ text: String) throws(CLIError) -> Double {
     guard let value = Double(text), value > 0, value <= 16 else {
-      throw UsageError("--scale must be a number of pixels per point between 0 and 16, not \"\(text)\"")
+      throw .usage("--scale must be a number of pixels per point between 0 and 16, not \"\(text)\"")
     }
     return value
   }
 
-  static func parseBatch(_ list: [String]) throws(UsageError) -> BatchOptions {
+  /// Reads `list[index]` (and its value) into `options` if it is an option both commands share; false otherwise.
+  private static func parseShared<Options: DocumentOptions>(
+    _ list: [String], _ index: inout Int, into options: inout Options
+  ) throws(CLIError) -> Bool {
+    switch list[index] {
+    case "--input", "-i": options.input = try value(list, &index)
+    case "--out", "-o": options.out = try value(list, &index)
+    case "--config": options.config = try value(list, &index)
+    case "--locale": options.locale = try locale(try value(list, &index))
+    case "--format": options.format = try format(try value(list, &index))
+    case "--scale": options.scale = try scale(try value(list, &index))
+    case "--quiet", "-q": options.quiet = true
+    default: return false
+    }
+    return true
+  }
+
+  static func parseBatch(_ list: [String]) throws(CLIError) -> BatchOptions {
     var options = BatchOptions()
     var index = 0
     while index < list.count {
       let argument = list[index]
+      if try parseShared(list, &index, into: &options) {
+        index += 1
+        continue
+      }
       switch argument {
-      case "--input", "-i": options.input = try value(list, &index)
-      case "--out", "-o": options.out = try value(list, &index)
       case "--input-format":
         let format = try value(list, &index).lowercased()
-        guard format == "csv" || format == "json" else {
-          throw UsageError("--input-format must be csv or json, not \"\(format)\"")
+        guard let kind = InputKind(rawValue: format) else {
+          throw .usage("--input-format must be csv or json, not \"\(format)\"")
         }
-        options.inputFormat = format
-      case "--config": options.config = try value(list, &index)
+        options.inputFormat = kind
       case "--layout": options.layout = try value(list, &index)
-      case "--format": options.format = try format(try value(list, &index))
-      case "--locale": options.locale = try locale(try value(list, &index))
       case "--jobs", "-j":
         let text = try value(list, &index)
         guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
-          throw UsageError("--jobs must be a number from 1 to 256, not \"\(text)\"")
+          throw .usage("--jobs must be a number from 1 to 256, not \"\(text)\"")
         }
         options.jobs = jobs
       case "--shard":
         let text = try value(list, &index)
         let parts = text.split(separator: "/")
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
-          throw UsageError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not \"\(text)\"")
+          throw .usage("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not \"\(text)\"")
         }
         options.shard = (k, n)
       case "--shards":
         let text = try value(list, &index)
         guard let n = Int(text), n >= 1 else {
-          throw UsageError("--shards must be a positive number, not \"\(text)\"")
+          throw .usage("--shards must be a positive number, not \"\(text)\"")
         }
         options.shards = n
       case "--only": options.only.append(try value(list, &index))
@@ -150,35 +163,33 @@ public enum Arguments {
       case "--strict": options.strict = true
       case "--skip-unchanged": options.skipUnchanged = true
       case "--durable": options.durable = true
-      case "--scale": options.scale = try scale(try value(list, &index))
       case "--progress":
         let mode = try value(list, &index)
-        guard ["auto", "always", "never"].contains(mode) else {
-          throw UsageError("--progress must be auto, always or never")
+        guard let progress = ProgressMode(rawValue: mode) else {
+          throw .usage("--progress must be auto, always or never, not \"\(mode)\"")
         }
-        options.progress = mode
-      case "--quiet", "-q": options.quiet = true
+        options.progress = progress
       case "--summary": options.summary = try value(list, &index)
       default:
-        throw UsageError(
+        throw .usage(
           argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \"\(argument)\"")
       }
       index += 1
     }
     guard !options.input.isEmpty else {
-      throw UsageError("--input is required (a file, or - for standard input)")
+      throw .usage("--input is required (a file, or - for standard input)")
     }
     guard !options.out.isEmpty || options.check else {
-      throw UsageError("--out is required (the folder to write into)")
+      throw .usage("--out is required (the folder to write into)")
     }
     if options.shard != nil, options.shards != nil {
-      throw UsageError("use either --shard K/N or --shards N, not both")
+      throw .usage("use either --shard K/N or --shards N, not both")
     }
     if let count = options.shards {
       guard let text = ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"], let index = Int(text),
         index >= 0, index < count
       else {
-        throw UsageError(
+        throw .usage(
           "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (as in a Kubernetes Indexed Job)"
         )
       }
@@ -187,31 +198,28 @@ public enum Arguments {
     return options
   }
 
-  static func parseReport(_ list: [String]) throws(UsageError) -> ReportOptions {
+  static func parseReport(_ list: [String]) throws(CLIError) -> ReportOptions {
     var options = ReportOptions()
     var index = 0
     while index < list.count {
       let argument = list[index]
+      if try parseShared(list, &index, into: &options) {
+        index += 1
+        continue
+      }
       switch argument {
-      case "--input", "-i": options.input = try value(list, &index)
-      case "--out", "-o": options.out = try value(list, &index)
-      case "--config": options.config = try value(list, &index)
       case "--title": options.title = try value(list, &index)
-      case "--locale": options.locale = try locale(try value(list, &index))
-      case "--format": options.format = try format(try value(list, &index))
-      case "--scale": options.scale = try scale(try value(list, &index))
-      case "--quiet", "-q": options.quiet = true
       default:
-        throw UsageError(
+        throw .usage(
           argument.hasPrefix("-")
             ? "unknown option \(argument) for report" : "unexpected argument \"\(argument)\"")
       }
       index += 1
     }
     guard !options.input.isEmpty else {
-      throw UsageError("report: --input is required (report JSON, any CSV, or -)")
+      throw .usage("report: --input is required (report JSON, any CSV, or -)")
     }
-    guard !options.out.isEmpty else { throw UsageError("report: --out is required (the file to write)") }
+    guard !options.out.isEmpty else { throw .usage("report: --out is required (the file to write)") }
     return options
   }
 }

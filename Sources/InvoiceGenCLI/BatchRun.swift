@@ -19,8 +19,8 @@ final class BatchRun: @unchecked Sendable {
     self.layout = layout
   }
 
-  /// Runs and returns the exit code.
-  func run() -> Int32 {
+  /// Runs; throws what stops the whole run, and returns how it ended otherwise.
+  func run() throws(CLIError) -> Outcome {
     let start = Date()
     let imported = importInput()
     // In input order, whatever order the checks found them in.
@@ -28,12 +28,9 @@ final class BatchRun: @unchecked Sendable {
       ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
     }.map(\.element)
     for diagnostic in ordered where diagnostic.severity == .error || !options.quiet {
-      Log.error(diagnostic.description)
+      Console.show(diagnostic)
     }
-    if imported.isUnusable {
-      Log.error("error: nothing written: the input could not be used")
-      return ExitCode.usage
-    }
+    if imported.isUnusable { throw .input }
     summary.invalid = imported.invalidInvoiceNumbers
     summary.rejectedRows = imported.rejectedRows
     summary.failures = imported.diagnostics.filter { $0.severity == .error }.map {
@@ -44,7 +41,7 @@ final class BatchRun: @unchecked Sendable {
       let wanted = Set(options.only)
       let found = Set(invoices.map(\.number)).union(imported.invalidInvoiceNumbers)
       for missing in options.only where !found.contains(missing) {
-        Log.error("error: --only \(missing): no invoice with that number in \(options.input)")
+        Console.error("--only \(missing): no invoice with that number in \(options.input)")
         summary.failures.append(RunSummary.Failure(invoice: missing, message: "not in the input"))
         summary.invalid.append(missing)
       }
@@ -62,18 +59,18 @@ final class BatchRun: @unchecked Sendable {
     for invoice in invoices {
       switch pattern.name(for: invoice) {
       case .failure(.unusable(let message)):
-        fail(invoice.number, "error: \(message)")
+        fail(invoice.number, message)
       case .success(let name):
         let key = name.lowercased()
         if let longest = longestFileName(for: name), longest.utf8.count > AtomicFile.maxNameBytes {
           fail(
             invoice.number,
-            "error: invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
+            "invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
           )
         } else if let other = taken[key] {
           fail(
             invoice.number,
-            "error: invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
+            "invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
           )
         } else {
           taken[key] = invoice.number
@@ -82,41 +79,38 @@ final class BatchRun: @unchecked Sendable {
       }
     }
     let invalidCount = summary.invalid.count + summary.rejectedRows
+    var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
     if options.check {
       let line = "\(jobs.count) invoices valid, \(invalidCount) invalid (checked, nothing written)"
       if !options.quiet { print(line) }
-      guard writeSummaryFile(start: start) else { return ExitCode.output }
-      return invalidCount > 0 || !summary.failures.isEmpty ? ExitCode.invalid : ExitCode.success
+      outcome.outputFailed = !writeSummaryFile(start: start)
+      return outcome
     }
-    if options.strict, invalidCount > 0 || !summary.failures.isEmpty {
-      Log.error("error: --strict: \(invalidCount) invalid invoice(s); nothing written")
-      guard writeSummaryFile(start: start) else { return ExitCode.output }
-      return ExitCode.invalid
+    if options.strict, outcome.failed {
+      Console.error("--strict: \(invalidCount) invalid invoice(s); nothing written")
+      outcome.outputFailed = !writeSummaryFile(start: start)
+      return outcome
     }
     do {
       try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     } catch {
-      Log.error("error: \(options.out): cannot create the output folder: \(error.localizedDescription)")
-      return ExitCode.output
+      throw .output("\(options.out): cannot create the output folder: \(error.localizedDescription)")
     }
     guard access(options.out, W_OK) == 0 else {
-      Log.error("error: \(options.out): the output folder is not writable")
       summary.writeFailures = jobs.count
       _ = writeSummaryFile(start: start)
-      return ExitCode.output
+      throw .output("\(options.out): the output folder is not writable")
     }
     OutputFolder.removeLeftovers(in: options.out)
     render(jobs)
     summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet { print(summary.line) }
     let summaryWritten = writeSummaryFile(start: start)
-    if summary.writeFailures > 0 || !summaryWritten { return ExitCode.output }
-    if !summary.invalid.isEmpty || summary.rejectedRows > 0 || summary.renderFailures > 0
+    outcome.outputFailed = summary.writeFailures > 0 || !summaryWritten
+    outcome.failed =
+      !summary.invalid.isEmpty || summary.rejectedRows > 0 || summary.renderFailures > 0
       || !summary.failures.isEmpty
-    {
-      return ExitCode.invalid
-    }
-    return ExitCode.success
+    return outcome
   }
 
   /// The longest name this run would write for an invoice named `name`: its PDF's hash sidecar, or its last page's PNG or SVG.
@@ -129,8 +123,8 @@ final class BatchRun: @unchecked Sendable {
   }
 
   private func fail(_ number: String, _ message: String) {
-    Log.error(message)
-    summary.failures.append(RunSummary.Failure(invoice: number, message: message))
+    Console.error(message)
+    summary.failures.append(RunSummary.Failure(invoice: number, message: "error: " + message))
     summary.invalid.append(number)
   }
 
@@ -139,7 +133,7 @@ final class BatchRun: @unchecked Sendable {
     if let locale = options.locale { importOptions.defaultLocale = locale }
     let kind = options.inputFormat ?? InputKind.detect(path: options.input)
     let name = options.input == "-" ? "<stdin>" : options.input
-    if kind == "json" {
+    if kind == .json {
       return InvoiceJSONImporter(options: importOptions).importFile(options.input, name: name)
     }
     return OrdersCSVImporter(options: importOptions).importFile(options.input, name: name)
@@ -152,12 +146,7 @@ final class BatchRun: @unchecked Sendable {
     if let locale = options.locale { settings.defaultLocale = locale }
     let fingerprint =
       "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|\(config.fingerprint)"
-    let pool = WorkerPool(jobs: jobs.count, threads: options.jobs) {
-      if !brand.fontFolders.isEmpty, let fonts = try? FontConfiguration(fontDirectories: brand.fontFolders) {
-        return RenderResources(fonts: fonts)
-      }
-      return RenderResources()
-    }
+    let pool = WorkerPool(jobs: jobs.count, threads: options.jobs) { DocumentOutput.resources(for: brand) }
     let settingsCopy = settings
     pool.run(
       { [self] index, resources in
@@ -191,40 +180,26 @@ final class BatchRun: @unchecked Sendable {
       document: prepared.document, environment: prepared.environment, resources: resources)
     renderer.missingGlyphsAreErrors = options.strict
     do {
-      var outputs: [String] = []
-      switch options.format {
-      case .pdf:
-        try renderer.writePDF(to: path, durable: options.durable)
-        outputs.append(path)
-      case .png:
-        let stem = OutputName.stem(name)
-        let pages = try renderer.writePNGs(scale: options.scale) { folder + "/\(stem)-\($0).png" }
-        outputs += (1...max(pages, 1)).map { folder + "/\(stem)-\($0).png" }
-      case .svg:
-        let stem = OutputName.stem(name)
-        let pages = try renderer.writeSVGs { folder + "/\(stem)-\($0).svg" }
-        outputs += (1...max(pages, 1)).map { folder + "/\(stem)-\($0).svg" }
-      }
+      let outputs = try DocumentOutput.write(
+        renderer, format: options.format, to: path, scale: options.scale, durable: options.durable
+      ).files
       if options.format == .pdf, options.skipUnchanged {
         try AtomicFile.write(Data(hash.utf8), to: hashPath)
       }
       for warning in renderer.warnings where !options.quiet && isFirstSighting(of: warning.message) {
-        Log.error("warning: invoice \"\(invoice.number)\": \(warning.message)")
+        Console.warning("invoice \"\(invoice.number)\": \(warning.message)")
       }
       record {
         $0.written += 1
         $0.outputs.append(contentsOf: outputs)
       }
-    } catch let error as RenderError {
-      let message = "error: invoice \"\(invoice.number)\": \(error.description)"
-      Log.error(message)
-      record {
-        if case .output = error { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
-        $0.failures.append(RunSummary.Failure(invoice: invoice.number, message: message))
-      }
     } catch {
-      Log.error("error: invoice \"\(invoice.number)\": \(error)")
-      record { $0.renderFailures += 1 }
+      let message = "invoice \"\(invoice.number)\": \(error)"
+      Console.error(message)
+      record {
+        if case .output? = error as? RenderError { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
+        $0.failures.append(RunSummary.Failure(invoice: invoice.number, message: "error: " + message))
+      }
     }
   }
 
@@ -248,38 +223,11 @@ final class BatchRun: @unchecked Sendable {
     do {
       try AtomicFile.write(summary.json(), to: path)
       return true
-    } catch let error as RenderError {
-      if case .output(_, let reason) = error {
-        Log.error("error: \(path): cannot write the summary: \(reason)")
-      } else {
-        Log.error("error: \(path): cannot write the summary: \(error)")
-      }
-      return false
     } catch {
-      Log.error("error: \(path): cannot write the summary: \(error)")
+      let reason = if case .output(_, let reason)? = error as? RenderError { reason } else { "\(error)" }
+      Console.error("\(path): cannot write the summary: \(reason)")
       return false
     }
-  }
-}
-
-/// The exit codes, as documented in `--help` and the README.
-public enum ExitCode {
-  /// Everything was written (or skipped as unchanged).
-  public static let success: Int32 = 0
-  /// A usage or config error, or an unreadable input: nothing was written.
-  public static let usage: Int32 = 1
-  /// At least one invoice was invalid or failed; the others were written.
-  public static let invalid: Int32 = 2
-  /// Output could not be written (unwritable folder, disk full); wins over 2.
-  public static let output: Int32 = 3
-}
-
-/// Chooses how to read an input from its extension.
-enum InputKind {
-  static func detect(path: String) -> String {
-    let lower = path.lowercased()
-    if lower.hasSuffix(".json") { return "json" }
-    return "csv"
   }
 }
 

@@ -7,57 +7,58 @@ public enum InvoiceGenCLI {
   public static let version = "0.1.0"
 
   /// Runs the command with `arguments` (without the program name) and returns the exit code.
+  ///
+  /// The one place where outcomes and errors become exit codes and final messages.
   public static func main(_ arguments: [String]) -> Int32 {
     // Past a file-size limit (ulimit -f) a write fails with EFBIG, reported per file like a full
     // disk, instead of the signal ending the whole run.
     signal(SIGXFSZ, SIG_IGN)
-    let command: Command
     do {
-      command = try Arguments.parse(arguments)
+      return try run(try Arguments.parse(arguments)).exitCode
     } catch {
-      Log.error("error: \(error.description)\n\(usage)\nRun invoicegen --help for more.")
-      return ExitCode.usage
-    }
-    switch command {
-    case .help:
-      print(help)
-      return ExitCode.success
-    case .version:
-      print("invoicegen \(version)")
-      return ExitCode.success
-    case .layouts:
-      for layout in LayoutRegistry.descriptions { print("\(layout.name)\t\(layout.summary)") }
-      return ExitCode.success
-    case .batch(let options):
-      guard let config = loadConfig(options.config) else { return ExitCode.usage }
-      guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
-        Log.error(
-          "error: no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayouts.keys.sorted().joined(separator: ", "))"
-        )
-        return ExitCode.usage
-      }
-      if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {
-        Log.error("error: \(options.input): cannot read the input file")
-        return ExitCode.usage
-      }
-      return BatchRun(options: options, config: config, layout: layout).run()
-    case .report(let options):
-      guard let config = loadConfig(options.config) else { return ExitCode.usage }
-      return ReportCommand.run(options, config: config)
+      Console.error(error.description)
+      if case .usage = error { Console.write("\(usage)\nRun invoicegen --help for more.") }
+      return error.exitCode
     }
   }
 
-  /// The config from `path`, or ./invoicegen.json when that exists, or the defaults; nil after printing errors.
-  static func loadConfig(_ path: String?) -> Config? {
+  private static func run(_ command: Command) throws(CLIError) -> Outcome {
+    switch command {
+    case .help:
+      print(help)
+    case .version:
+      print("invoicegen \(version)")
+    case .layouts:
+      for layout in LayoutRegistry.descriptions { print("\(layout.name)\t\(layout.summary)") }
+    case .batch(let options):
+      let config = try loadConfig(options.config)
+      guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
+        throw .usage(
+          "no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayouts.keys.sorted().joined(separator: ", "))"
+        )
+      }
+      if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {
+        Console.error("\(options.input): cannot read the input file")
+        throw .input
+      }
+      try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
+      return try BatchRun(options: options, config: config, layout: layout).run()
+    case .report(let options):
+      return try ReportCommand.run(options, config: try loadConfig(options.config))
+    }
+    return Outcome()
+  }
+
+  /// The config from `path`, or ./invoicegen.json when that exists, or the defaults; its problems are printed and thrown.
+  static func loadConfig(_ path: String?) throws(CLIError) -> Config {
     var config: Config
     let chosen = path ?? (FileManager.default.fileExists(atPath: "invoicegen.json") ? "invoicegen.json" : nil)
     if let chosen {
       switch Config.load(path: chosen) {
       case .success(let loaded): config = loaded
       case .failure(let errors):
-        for error in errors.diagnostics { Log.error(error.description) }
-        Log.error("error: nothing written: fix the config file \(chosen)")
-        return nil
+        for error in errors.diagnostics { Console.show(error) }
+        throw .config(file: chosen)
       }
     } else {
       config = Config()

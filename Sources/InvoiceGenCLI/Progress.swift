@@ -1,17 +1,22 @@
 import Foundation
 
+/// When the progress bar shows: on a terminal outside CI (`auto`), `always` or `never`.
+public enum ProgressMode: String, Sendable {
+  case auto, always, never
+}
+
 /// Shows progress on a terminal (a bar on stderr) or nothing in cron and CI, where only failures and the summary print.
 struct Progress {
   let enabled: Bool
   let total: Int
   let start = Date()
 
-  init(mode: String, total: Int) {
+  init(mode: ProgressMode, total: Int) {
     self.total = total
     switch mode {
-    case "always": enabled = true
-    case "never": enabled = false
-    default: enabled = isatty(2) != 0 && ProcessInfo.processInfo.environment["CI"] == nil
+    case .always: enabled = true
+    case .never: enabled = false
+    case .auto: enabled = isatty(2) != 0 && ProcessInfo.processInfo.environment["CI"] == nil
     }
   }
 
@@ -32,12 +37,5 @@ struct Progress {
   func finish() {
     guard enabled, total > 0 else { return }
     FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 70) + "\r").utf8))
-  }
-}
-
-/// Writes lines to standard error.
-enum Log {
-  static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 }

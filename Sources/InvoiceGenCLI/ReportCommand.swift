@@ -6,11 +6,11 @@ import PageRendering
 
 /// `invoicegen report`: one document from report JSON or any CSV.
 enum ReportCommand {
-  static func run(_ options: ReportOptions, config: Config) -> Int32 {
+  static func run(_ options: ReportOptions, config: Config) throws(CLIError) -> Outcome {
     var input = options.input
     var temporary: String?
     defer { if let temporary { unlink(temporary) } }
-    var kind = input.lowercased().hasSuffix(".json") ? "json" : "csv"
+    var kind = InputKind.detect(path: input)
     if input == "-" {
       // Standard input is read once; CSV rows must be re-readable, so keep a private copy.
       switch StandardInputCopy.make() {
@@ -19,13 +19,13 @@ enum ReportCommand {
         temporary = copy.path
         input = copy.path
       case .failure(let problem):
-        Log.error("error: <stdin>: \(problem.message)")
-        return ExitCode.usage
+        Console.error("<stdin>: \(problem.message)")
+        throw .input
       }
     }
     let name = options.input == "-" ? "<stdin>" : options.input
     let imported: ReportImport
-    if kind == "json" {
+    if kind == .json {
       imported = ReportJSONImporter().importFile(input, name: name)
     } else {
       imported = ReportCSVImporter(
@@ -35,46 +35,37 @@ enum ReportCommand {
       .importFile(input, name: name, title: options.title)
     }
     for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
-      Log.error(diagnostic.description)
+      Console.show(diagnostic)
     }
-    guard var report = imported.report else {
-      Log.error("error: nothing written: the report input could not be used")
-      return ExitCode.usage
-    }
+    guard var report = imported.report else { throw .input }
     if let title = options.title { report.title = title }
     if let locale = options.locale { report.locale = locale }
     let prepared = ReportLayout.document(
       for: report, brand: config.invoiceSettings.brand, defaultLocale: config.invoiceSettings.defaultLocale,
       creator: config.invoiceSettings.creator)
-    let resources: RenderResources
-    if !config.invoiceSettings.brand.fontFolders.isEmpty,
-      let fonts = try? FontConfiguration(fontDirectories: config.invoiceSettings.brand.fontFolders)
-    {
-      resources = RenderResources(fonts: fonts)
-    } else {
-      resources = RenderResources()
-    }
+    try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
     let renderer = DocumentRenderer(
-      document: prepared.document, environment: prepared.environment, resources: resources)
+      document: prepared.document, environment: prepared.environment,
+      resources: DocumentOutput.resources(for: config.invoiceSettings.brand))
     let folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let pages: Int
-      switch options.format {
-      case .pdf: pages = try renderer.writePDF(to: options.out)
-      case .png:
-        let stem = OutputName.stem(options.out)
-        pages = try renderer.writePNGs(scale: options.scale) { "\(stem)-\($0).png" }
-      case .svg:
-        let stem = OutputName.stem(options.out)
-        pages = try renderer.writeSVGs { "\(stem)-\($0).svg" }
-      }
-      for warning in renderer.warnings where !options.quiet { Log.error("warning: \(warning.message)") }
-      if !options.quiet { print("report written: \(options.out) (\(pages) page\(pages == 1 ? "" : "s"))") }
-      return ExitCode.success
     } catch {
-      Log.error("error: \(options.out): \(error)")
-      return ExitCode.output
+      throw .output("\(folder): cannot create the output folder: \(error.localizedDescription)")
     }
+    let written: DocumentOutput.Written
+    do {
+      written = try DocumentOutput.write(
+        renderer, format: options.format, to: options.out, scale: options.scale)
+    } catch {
+      Console.error("\(options.out): \(error)")
+      return Outcome(outputFailed: true)
+    }
+    for warning in renderer.warnings where !options.quiet { Console.warning(warning.message) }
+    if !options.quiet {
+      let pages = "\(written.pages) page\(written.pages == 1 ? "" : "s")"
+      print("report written: \(written.files.joined(separator: ", ")) (\(pages))")
+    }
+    return Outcome()
   }
 }

@@ -11,7 +11,7 @@ struct StandardInputCopy {
   /// Where the copy is; the caller removes it.
   let path: String
   /// `json` when the first character is `{`, else `csv`.
-  let kind: String
+  let kind: InputKind
 
   /// Why standard input could not be copied.
   struct Problem: Error {
@@ -22,7 +22,7 @@ struct StandardInputCopy {
     let chunkSize = 1 << 20
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     var file: AtomicFile?
-    var kind = "csv"
+    var kind = InputKind.csv
     var total = 0
     while true {
       let got = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, chunkSize) }
@@ -39,9 +39,9 @@ struct StandardInputCopy {
         let first = part.first {
           $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
         }
-        kind = first == UInt8(ascii: "{") ? "json" : "csv"
+        kind = first == UInt8(ascii: "{") ? .json : .csv
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "invoicegen-stdin-\(getpid()).\(kind)"
+          "invoicegen-stdin-\(getpid()).\(kind.rawValue)"
         ).path
         do {
           file = try AtomicFile(path: path)
@@ -50,14 +50,14 @@ struct StandardInputCopy {
         }
       }
       total += got
-      if kind == "json", total > InputLimits.jsonDocumentBytes {
+      if kind == .json, total > InputLimits.jsonDocumentBytes {
         return .failure(
           Problem(message: "JSON input may be at most \(InputLimits.jsonDocumentBytes >> 20) MiB"))
       }
       guard part.withUnsafeBytes({ file!.write($0) }) else { break }
     }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "invoicegen-stdin-\(getpid()).\(kind)"
+      "invoicegen-stdin-\(getpid()).\(kind.rawValue)"
     )
     .path
     do {

@@ -22,11 +22,13 @@ public final class FontConfiguration {
     }
     for directory in directories {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
         FcConfigDestroy(config)
         throw RenderError.fontConfiguration("font folder \(directory) does not exist")
+      }
+      guard isDirectory.boolValue else {
+        FcConfigDestroy(config)
+        throw RenderError.fontConfiguration("font folder \(directory) is a file, not a folder")
       }
       guard FcConfigAppFontAddDir(config, directory) != 0 else {
         FcConfigDestroy(config)

@@ -120,6 +120,24 @@ import Testing
     #expect(CommandRunner.files(parent).isEmpty)
   }
 
+  @Test func aFontFolderFontconfigCannotUseIsAConfigError() throws {
+    let parent = try CommandRunner.temporaryFolder()
+    let config = parent + "/config.json"
+    try
+      "{\"brand\": {\"fontsFolder\": \"\(CommandRunner.sampleData)/logo.png\"}, \"defaults\": {\"taxRate\": 19}}"
+      .write(toFile: config, atomically: true, encoding: .utf8)
+    for arguments in [
+      ["--input", "orders.csv", "--out", parent + "/out"],
+      ["report", "--input", "report.json", "--out", parent + "/r.pdf"],
+    ] {
+      let result = try CommandRunner.invoicegen(arguments + ["--config", config])
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("logo.png is a file, not a folder"), "\(result.stderr)")
+      #expect(result.stderr.contains("nothing written: fix the config file"))
+    }
+    #expect(CommandRunner.files(parent) == ["config.json"])
+  }
+
   @Test func unwritableOutputExitsWith3() throws {
     let parent = try CommandRunner.temporaryFolder()
     #expect(FileManager.default.createFile(atPath: parent + "/file", contents: Data("x".utf8)))

@@ -1,0 +1,57 @@
+import Foundation
+import Layouts
+import PageRendering
+
+/// The output formats of a run.
+public enum OutputFormat: String, Sendable {
+  case pdf, png, svg
+}
+
+/// Writes a laid-out document as a PDF, or as one PNG or SVG per page: the step the batch and report commands share.
+enum DocumentOutput {
+  /// Rendering resources with the brand's font folders; a folder fontconfig cannot use is a config error.
+  ///
+  /// Call it once on the main thread before a run so the error stops the run; worker threads then
+  /// make their own with `resources(fontFolders:)`, which cannot fail after that check.
+  static func checkFonts(_ brand: Brand, configFile: String?) throws(CLIError) {
+    guard !brand.fontFolders.isEmpty else { return }
+    do {
+      _ = try FontConfiguration(fontDirectories: brand.fontFolders)
+    } catch {
+      Console.error("brand.fontsFolder: \(error)")
+      throw .config(file: configFile ?? "invoicegen.json")
+    }
+  }
+
+  /// A thread's resources with `brand`'s fonts (checked before by `checkFonts`).
+  static func resources(for brand: Brand) -> RenderResources {
+    guard !brand.fontFolders.isEmpty, let fonts = try? FontConfiguration(fontDirectories: brand.fontFolders)
+    else { return RenderResources() }
+    return RenderResources(fonts: fonts)
+  }
+
+  /// What `write` wrote: the files and the document's page count.
+  struct Written {
+    var files: [String]
+    var pages: Int
+  }
+
+  /// Writes `renderer`'s document to `path` (PDF) or to `STEM-1.png`, `STEM-2.png`… beside it.
+  static func write(
+    _ renderer: DocumentRenderer, format: OutputFormat, to path: String, scale: Double, durable: Bool = false
+  ) throws -> Written {
+    // Only the file's own name loses its extension, never a dot in a folder's name.
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    let stem = String(path[..<slash]) + OutputName.stem(String(path[slash...]))
+    switch format {
+    case .pdf:
+      return Written(files: [path], pages: try renderer.writePDF(to: path, durable: durable))
+    case .png:
+      let pages = try renderer.writePNGs(scale: scale) { "\(stem)-\($0).png" }
+      return Written(files: (1...max(pages, 1)).map { "\(stem)-\($0).png" }, pages: pages)
+    case .svg:
+      let pages = try renderer.writeSVGs { "\(stem)-\($0).svg" }
+      return Written(files: (1...max(pages, 1)).map { "\(stem)-\($0).svg" }, pages: pages)
+    }
+  }
+}
