@@ -11,7 +11,7 @@ DEB_PACKAGES := pkg-config gcc libcairo2-dev libpango1.0-dev libfontconfig1-dev 
 	fonts-noto-cjk poppler-utils qpdf
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
-.PHONY: deps pkgconfig build run test lint format bench bench-large fuzz clean
+.PHONY: deps pkgconfig install-pkgconfig build run test test-consumer lint format bench bench-large fuzz clean
 
 ## deps: install the Debian packages that are missing (apt-get), then write the CCairo pkg-config file.
 deps:
@@ -32,6 +32,14 @@ pkgconfig:
 	  echo "Libs: $$(pkg-config --libs $(PC_MODULES) | sed 's/-pthread//g')"; } > $(PKG_DIR)/invoicegen-ccairo.pc.tmp
 	@mv $(PKG_DIR)/invoicegen-ccairo.pc.tmp $(PKG_DIR)/invoicegen-ccairo.pc
 
+## install-pkgconfig: the one-time set-up for using invoicegen as a Swift package: writes
+## invoicegen-ccairo.pc where pkg-config looks (PKGCONFIG_DIR, default its first search folder).
+PKGCONFIG_DIR ?= $(firstword $(subst :, ,$(shell pkg-config --variable pc_path pkg-config 2>/dev/null)))
+install-pkgconfig: deps
+	@test -n "$(PKGCONFIG_DIR)" || { echo "set PKGCONFIG_DIR to a folder pkg-config searches"; exit 1; }
+	install -d "$(PKGCONFIG_DIR)"
+	install -m 644 $(PKG_DIR)/invoicegen-ccairo.pc "$(PKGCONFIG_DIR)/invoicegen-ccairo.pc"
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
@@ -44,11 +52,26 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
 	@echo "samples written to out/"
 
-## test: lint, then every test target.
+## test: lint, then every test target, then a consumer package built against a tagged clone.
 test: deps lint
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory test-consumer
+
+## test-consumer: builds docs/consumer (a server app using invoicegen by version) against a
+## tagged clone of this repository's HEAD, with install-pkgconfig's set-up, and checks its PDF.
+CONSUMER := $(CURDIR)/.build/consumer
+test-consumer: deps
+	@rm -rf $(CONSUMER) && mkdir -p $(CONSUMER)
+	@git clone -q --no-hardlinks . $(CONSUMER)/invoicegen && git -C $(CONSUMER)/invoicegen tag 0.1.0
+	@$(MAKE) --no-print-directory -C $(CONSUMER)/invoicegen install-pkgconfig PKGCONFIG_DIR=$(CONSUMER)/pkgconfig >/dev/null
+	@cp -R docs/consumer $(CONSUMER)/app
+	@sed -i 's|https://example.com/invoicegen.git|file://$(CONSUMER)/invoicegen|' $(CONSUMER)/app/Package.swift
+	cd $(CONSUMER)/app && PKG_CONFIG_PATH=$(CONSUMER)/pkgconfig $(SWIFT) build -q
+	@cd $(CONSUMER)/app && .build/debug/InvoiceServer > invoice.pdf && qpdf --check invoice.pdf >/dev/null \
+	  && pdftotext invoice.pdf - | grep -q "INV-1001" && pdftotext invoice.pdf - | grep -q "1,428.00" \
+	  && echo "consumer package: built against tag 0.1.0, rendered its invoice PDF in memory, checked with qpdf and pdftotext"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Layouts

@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "PageKit", targets: ["PageKit"]),
     .library(name: "PageRendering", targets: ["PageRendering"]),
     .library(name: "DataModel", targets: ["DataModel"]),
+    .library(name: "Layouts", targets: ["Layouts"]),
     .executable(name: "invoicegen", targets: ["invoicegen"]),
   ],
   targets: [

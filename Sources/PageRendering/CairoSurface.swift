@@ -7,11 +7,17 @@ import Foundation
 /// cairo produces is a checked write: a full disk fails the surface instead of leaving an empty file.
 public final class CairoSurface {
   let surface: OpaquePointer
-  /// The file a PDF or SVG surface writes into; kept alive as long as the surface.
-  let file: AtomicFile?
+  /// Where a PDF or SVG surface writes; kept alive as long as the surface.
+  let sink: SinkBox?
 
-  private init(checking surface: OpaquePointer?, what: String, file: AtomicFile? = nil) throws {
-    self.file = file
+  /// Holds a sink for cairo's callback, which gets one pointer.
+  final class SinkBox {
+    let sink: any ByteSink
+    init(_ sink: any ByteSink) { self.sink = sink }
+  }
+
+  private init(checking surface: OpaquePointer?, what: String, sink: SinkBox? = nil) throws {
+    self.sink = sink
     guard let surface else { throw RenderError.cairo("out of memory", operation: what) }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -40,27 +46,33 @@ public final class CairoSurface {
     try CairoSurface(checking: cairo_image_surface_create_from_png(path), what: "reading PNG \(path)")
   }
 
-  /// A PDF written into `file`, whose first page is `size` points.
-  public static func pdf(writingTo file: AtomicFile, size: CGSize) throws -> CairoSurface {
-    try CairoSurface(
+  /// A PDF written into `sink`, whose first page is `size` points.
+  public static func pdf(writingTo sink: any ByteSink, size: CGSize) throws -> CairoSurface {
+    let box = SinkBox(sink)
+    return try CairoSurface(
       checking: cairo_pdf_surface_create_for_stream(
-        CairoSurface.writeToFile, Unmanaged.passUnretained(file).toOpaque(), size.width, size.height),
-      what: "PDF surface \(file.path)", file: file)
+        CairoSurface.writeToSink, Unmanaged.passUnretained(box).toOpaque(), size.width, size.height),
+      what: "PDF surface \(CairoSurface.name(of: sink))", sink: box)
   }
 
-  /// An SVG written into `file`, of `size` points.
-  public static func svg(writingTo file: AtomicFile, size: CGSize) throws -> CairoSurface {
-    try CairoSurface(
+  /// An SVG written into `sink`, of `size` points.
+  public static func svg(writingTo sink: any ByteSink, size: CGSize) throws -> CairoSurface {
+    let box = SinkBox(sink)
+    return try CairoSurface(
       checking: cairo_svg_surface_create_for_stream(
-        CairoSurface.writeToFile, Unmanaged.passUnretained(file).toOpaque(), size.width, size.height),
-      what: "SVG surface \(file.path)", file: file)
+        CairoSurface.writeToSink, Unmanaged.passUnretained(box).toOpaque(), size.width, size.height),
+      what: "SVG surface \(CairoSurface.name(of: sink))", sink: box)
   }
 
-  /// Cairo's write callback: hands the bytes to the `AtomicFile` and reports a failed write to cairo.
-  private static let writeToFile: cairo_write_func_t = { closure, data, length in
+  private static func name(of sink: any ByteSink) -> String {
+    (sink as? AtomicFile)?.path ?? "in memory"
+  }
+
+  /// Cairo's write callback: hands the bytes to the sink and reports a failed write to cairo.
+  private static let writeToSink: cairo_write_func_t = { closure, data, length in
     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-    let file = Unmanaged<AtomicFile>.fromOpaque(closure).takeUnretainedValue()
-    let accepted = file.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    let box = Unmanaged<SinkBox>.fromOpaque(closure).takeUnretainedValue()
+    let accepted = box.sink.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
     return accepted ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
   }
 
@@ -74,9 +86,10 @@ public final class CairoSurface {
   /// A failed write is reported with the operating system's reason and the file's final path.
   public func finish() throws {
     cairo_surface_finish(surface)
-    if let file, let failure = file.writeFailure {
-      file.discard()
-      throw RenderError.output(path: file.path, reason: failure)
+    let file = sink?.sink as? AtomicFile
+    if let sink, let failure = sink.sink.writeFailure {
+      file?.discard()
+      throw RenderError.output(path: file?.path ?? "in memory", reason: failure)
     }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -89,7 +102,7 @@ public final class CairoSurface {
   /// Finishes the surface and renames its file into place.
   public func commit(durable: Bool = false) throws {
     try finish()
-    guard let file else { return }
+    guard let file = sink?.sink as? AtomicFile else { return }
     try file.commit(durable: durable)
   }
 

@@ -35,10 +35,25 @@ public final class DocumentRenderer {
   /// Writes the document as one PDF and returns its page count.
   @discardableResult
   public func writePDF(to path: String, creationDate: Date? = nil, durable: Bool = false) throws -> Int {
+    let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
+    let pages = try draw(into: writer)
+    try writer.close(durable: durable)
+    return pages
+  }
+
+  /// The document as the bytes of one PDF, made in memory (for a server answering a request).
+  public func pdfData(creationDate: Date? = nil) throws -> Data {
+    let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
+    try draw(into: writer)
+    return try writer.finishData()
+  }
+
+  /// Lays out and draws every page into `writer` (not finished); returns the page count.
+  @discardableResult
+  private func draw(into writer: PDFWriter) throws -> Int {
     let context = resources.makeLayoutContext()
     let paginator = Paginator(document: document, environment: environment, context: context)
     let plan = paginator.plan()
-    let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
     var parents: [Int: Int32] = [:]  // outline level → id of the last entry at that level
     paginator.layOutPages(plan: plan) { page in
       writer.beginPage(size: page.size)
@@ -60,7 +75,6 @@ public final class DocumentRenderer {
       writer.discard()
       throw RenderError.missingGlyphs(missing.message)
     }
-    try writer.close(durable: durable)
     return plan.pageCount
   }
 

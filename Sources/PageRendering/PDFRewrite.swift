@@ -11,6 +11,20 @@ import Foundation
 public enum PDFRewrite {
   /// The PDF at `input` rewritten; `finalPath` names the document in errors.
   public static func rewrite(_ input: String, finalPath: String) throws -> Data {
+    try rewrite(finalPath: finalPath) { handle in qpdf_read(handle, input, nil) }
+  }
+
+  /// The PDF in `data` rewritten; `finalPath` names the document in errors.
+  public static func rewrite(data: Data, finalPath: String) throws -> Data {
+    try data.withUnsafeBytes { bytes in
+      try rewrite(finalPath: finalPath) { handle in
+        qpdf_read_memory(
+          handle, finalPath, bytes.bindMemory(to: CChar.self).baseAddress, UInt64(bytes.count), nil)
+      }
+    }
+  }
+
+  private static func rewrite(finalPath: String, read: (qpdf_data?) -> QPDF_ERROR_CODE) throws -> Data {
     var handle: qpdf_data? = qpdf_init()
     defer { qpdf_cleanup(&handle) }
     qpdf_silence_errors(handle)
@@ -21,7 +35,7 @@ public enum PDFRewrite {
         throw RenderError.pdfRewrite(path: finalPath, reason: message)
       }
     }
-    try check(qpdf_read(handle, input, nil))
+    try check(read(handle))
     try check(qpdf_init_write_memory(handle))
     qpdf_set_deterministic_ID(handle, 1)
     qpdf_set_object_stream_mode(handle, qpdf_o_preserve)

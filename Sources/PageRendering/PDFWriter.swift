@@ -8,9 +8,10 @@ import PageKit
 /// file in the same folder, and every byte cairo writes into it is checked (`AtomicFile`). A
 /// document that drew links goes through `PDFRewrite` before the rename.
 public final class PDFWriter {
-  /// The final path of the PDF.
+  /// The final path of the PDF ("in memory" for `init(metadata:)`).
   public let path: String
-  private let file: AtomicFile
+  private let file: AtomicFile?
+  private let memory: MemorySink?
   private let surface: CairoSurface
   /// The context pages are drawn into.
   public let context: CairoContext
@@ -26,8 +27,21 @@ public final class PDFWriter {
   /// Starts a PDF at `path` with `metadata`; the folder must exist.
   public init(path: String, metadata: PDFMetadata) throws {
     self.path = path
-    file = try AtomicFile(path: path)
+    let file = try AtomicFile(path: path)
+    self.file = file
+    memory = nil
     surface = try CairoSurface.pdf(writingTo: file, size: PDFWriter.initialSize)
+    metadata.apply(to: surface.surface)
+    context = try surface.makeContext()
+  }
+
+  /// Starts a PDF kept in memory, for `finishData()`: nothing touches the disk.
+  public init(metadata: PDFMetadata) throws {
+    path = "in memory"
+    file = nil
+    let memory = MemorySink()
+    self.memory = memory
+    surface = try CairoSurface.pdf(writingTo: memory, size: PDFWriter.initialSize)
     metadata.apply(to: surface.surface)
     context = try surface.makeContext()
   }
@@ -81,7 +95,7 @@ public final class PDFWriter {
   public func discard() {
     closed = true
     cairo_surface_finish(surface.surface)
-    file.discard()
+    file?.discard()
   }
 
   /// Finishes the PDF, repairs it with libqpdf if it has links, and renames it into place.
@@ -89,6 +103,7 @@ public final class PDFWriter {
   /// Throws `RenderError.output` with the operating system's reason when any byte could not be
   /// written; nothing appears at `path` then.
   public func close(durable: Bool = false) throws {
+    guard let file else { throw RenderError.unsupported("a PDF in memory is finished with finishData()") }
     closed = true
     if pageOpen { endPage() }
     do {
@@ -112,5 +127,18 @@ public final class PDFWriter {
     }
     file.discard()
     try AtomicFile.write(rewritten, to: path, durable: durable)
+  }
+
+  /// Finishes a PDF made with `init(metadata:)` and returns its bytes (repaired by libqpdf if it has links).
+  public func finishData() throws -> Data {
+    guard let memory else {
+      throw RenderError.unsupported("a PDF written to a file is finished with close()")
+    }
+    closed = true
+    if pageOpen { endPage() }
+    try context.checkStatus("drawing \(path)")
+    try surface.finish()
+    guard renderer.drewLinks else { return memory.data }
+    return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
   }
 }

@@ -85,6 +85,17 @@ import Testing
     }
   }
 
+  @Test func aPDFMadeInMemoryHasTheSameBytesAsTheFile() throws {
+    let path = try render(try TestSupport.temporaryFolder())
+    let renderer = DocumentRenderer(document: DocumentTests.document(rows: DocumentTests.rows))
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    // The document has links, so both went through the libqpdf pass: from a file and from memory.
+    let data = try renderer.pdfData(creationDate: Date(timeIntervalSince1970: 1_767_225_600))
+    #expect(data == (try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(data.starts(with: Array("%PDF-".utf8)))
+  }
+
   @Test func sectionsAreBookmarksAndLinksWork() throws {
     let path = try render(try TestSupport.temporaryFolder())
     let outlines = try TestSupport.run("qpdf", ["--json", "--json-key=outlines", path]).output

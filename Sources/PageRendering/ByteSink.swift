@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where cairo's PDF and SVG bytes go: a file written atomically (`AtomicFile`) or memory (`MemorySink`).
+///
+/// Contract: `write` returns false once any write has failed, and `writeFailure` then says why
+/// in the operating system's words; a sink never drops bytes silently.
+public protocol ByteSink: AnyObject {
+  /// Appends `bytes`; false once a write has failed.
+  func write(_ bytes: UnsafeRawBufferPointer) -> Bool
+  /// The first failed write, or nil.
+  var writeFailure: String? { get }
+}
+
+extension AtomicFile: ByteSink {}
+
+/// Bytes collected in memory, for a server that sends a PDF without touching the disk.
+public final class MemorySink: ByteSink {
+  /// Everything written so far.
+  public private(set) var data = Data()
+
+  public init() {}
+
+  public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    data.append(contentsOf: bytes)
+    return true
+  }
+
+  public var writeFailure: String? { nil }
+}
