@@ -157,8 +157,8 @@ struct ReportTableView: View {
     return Table(
       columns: columns,
       rows: TableRows {
-        let cursor = try? source.makeCursor()
-        return { (try? cursor?.next()) ?? nil }
+        let cursor = try source.makeCursor()
+        return { try cursor.next() }
       },
       footer: table.footer.map { [$0] } ?? []
     )

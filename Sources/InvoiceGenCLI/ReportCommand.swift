@@ -59,7 +59,9 @@ enum ReportCommand {
         renderer, format: options.format, to: options.out, scale: options.scale)
     } catch {
       Console.error("\(options.out): \(error)")
-      return Outcome(outputFailed: true)
+      // A file that could not be written is exit 3; a report that could not be made is exit 2.
+      if case .output? = error as? RenderError { return Outcome(outputFailed: true) }
+      return Outcome(failed: true)
     }
     for warning in renderer.warnings where !options.quiet { Console.warning(warning.message) }
     if !options.quiet {

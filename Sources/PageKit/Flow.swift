@@ -48,8 +48,8 @@ public enum FlowResult {
   case complete(FlowPiece)
   /// Part fits; the remainder continues on the next page.
   case partial(FlowPiece, remainder: any LayoutNode)
-  /// Nothing fits here; all of it goes to the next page.
-  case deferred
+  /// Nothing fits here; all of it goes to the next page, for `reason`.
+  case deferred(reason: DeferralReason)
 }
 
 /// How a node behaves between pages.
@@ -89,8 +89,8 @@ extension LayoutNode {
   /// The node placed whole, or deferred when it does not fit and the page is not empty.
   public func wholeFlow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     let size = sizeThatFits(ProposedViewSize(width: space.width, height: nil), context: context)
-    if size.height <= space.available + 0.01 || space.isTopOfPage {
-      if size.height > space.pageHeight + 0.01 {
+    if size.height <= space.available + LayoutTolerance.points || space.isTopOfPage {
+      if size.height > space.pageHeight + LayoutTolerance.points {
         context.warn(
           LayoutWarning(
             "content \(Int(size.height)) points tall does not fit a page of \(Int(space.pageHeight)) points and is cut"
@@ -98,7 +98,7 @@ extension LayoutNode {
       }
       return .complete(.whole(self, size: size))
     }
-    return .deferred
+    return .deferred(reason: .doesNotFit(height: size.height, available: space.available))
   }
 }
 

@@ -43,10 +43,14 @@ final class KeepTogetherNode: WrappingNode, FlowingNode, FlowTraitsProviding {
 
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     let size = child.sizeThatFits(ProposedViewSize(width: space.width, height: nil), context: context)
-    if size.height <= space.available + 0.01 { return .complete(.whole(child, size: size)) }
+    if size.height <= space.available + LayoutTolerance.points { return .complete(.whole(child, size: size)) }
     // Taller than an empty page: splitting is the only way to show all of it.
-    if size.height > space.pageHeight + 0.01 { return child.layoutFlow(in: space, context: context) }
-    return space.isTopOfPage ? .complete(.whole(child, size: size)) : .deferred
+    if size.height > space.pageHeight + LayoutTolerance.points {
+      return child.layoutFlow(in: space, context: context)
+    }
+    return space.isTopOfPage
+      ? .complete(.whole(child, size: size))
+      : .deferred(reason: .doesNotFit(height: size.height, available: space.available))
   }
 }
 

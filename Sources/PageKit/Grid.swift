@@ -97,7 +97,7 @@ final class GridNode: LayoutNode {
     let available = width - horizontalSpacing * CGFloat(max(columnCount - 1, 0))
     var excess = widths.reduce(0, +) - available
     // Take the excess from the widest columns first, levelling them down together.
-    while excess > 0.01 {
+    while excess > LayoutTolerance.points {
       let widest = widths.max() ?? 0
       let wide = widths.indices.filter { widths[$0] == widest }
       let next = widths.filter { $0 < widest }.max() ?? 0

@@ -60,9 +60,17 @@ public final class LayoutContext {
     self.imageLoader = imageLoader
   }
 
+  /// The first error that keeps the document from being laid out completely, if any.
+  public private(set) var failure: LayoutError?
+
   /// Records a warning.
   public func warn(_ warning: LayoutWarning) {
     if !warnings.contains(warning) { warnings.append(warning) }
+  }
+
+  /// Records an error that makes the document incomplete; the paginator stops and throws it (the first one counts).
+  public func fail(_ error: LayoutError) {
+    if failure == nil { failure = error }
   }
 }
 

@@ -48,12 +48,12 @@ public final class Paginator {
     }
   }
 
-  /// Pass 1: the page count and each page's running section.
-  public func plan() -> Plan {
+  /// Pass 1: the page count and each page's running section; throws when the body cannot be laid out completely.
+  public func plan() throws -> Plan {
     keptPages = []
     var titles: [String?] = []
     var current: String?
-    walk(pageCount: nil, sectionTitles: nil) { _, body in
+    try walk(pageCount: nil, sectionTitles: nil) { _, body in
       var markers: [String] = []
       body.forEachFrame { frame in
         if case .outline(let title, _) = frame.content { markers.append(title) }
@@ -69,7 +69,7 @@ public final class Paginator {
   /// A document of at most `keptPageBudget` pages reuses the bodies pass 1 laid out (they never
   /// depend on the page count) and only lays out headers, footers and backgrounds again; a longer one
   /// flows again page by page, so memory stays flat.
-  public func layOutPages(plan: Plan, _ body: (LaidOutPage) throws -> Void) rethrows {
+  public func layOutPages(plan: Plan, _ body: (LaidOutPage) throws -> Void) throws {
     if let kept = keptPages, kept.count == plan.pageCount {
       for page in kept {
         let frames = assemble(page, pageCount: plan.pageCount, sectionTitles: plan.sectionTitles)
@@ -124,9 +124,12 @@ public final class Paginator {
   }
 
   /// The flow loop both passes share; `emit` gets each page and its body frame.
+  ///
+  /// Content is never dropped: a body that cannot be placed on an empty page, a table whose rows
+  /// fail to read, or a body that does not end within `maxPages` pages throws the `LayoutError`.
   private func walk(
     pageCount: Int?, sectionTitles: [String?]?, emit: (LaidOutPage, Frame) throws -> Void
-  ) rethrows {
+  ) throws {
     var number = 0
     for (templateIndex, (template, body)) in zip(document.pages, bodies).enumerated() {
       var next: (any LayoutNode)? = body
@@ -159,12 +162,11 @@ public final class Paginator {
         case .partial(let part, let remainder):
           piece = part
           next = remainder
-        case .deferred:
-          piece = FlowPiece(size: .zero) { origin, _ in
-            Frame(name: "empty", rect: CGRect(origin: origin, size: .zero))
-          }
-          next = nil
-          context.warn(LayoutWarning("page \(number): content could not be placed on an empty page"))
+        case .deferred(let reason):
+          throw LayoutError(.cannotPlace, "page \(number): \(reason), even on an empty page")
+        }
+        if let failure = context.failure {
+          throw LayoutError(failure.kind, "page \(number): \(failure.message)")
         }
         let bodyFrame = piece.place(CGPoint(x: template.margins.leading, y: bodyTop), context)
         let kept = KeptPage(
@@ -179,6 +181,9 @@ public final class Paginator {
           if keptPages!.count < Paginator.keptPageBudget { keptPages!.append(kept) } else { keptPages = nil }
         }
         try emit(LaidOutPage(number: number, size: size, frames: frames), bodyFrame)
+      }
+      if next != nil {
+        throw LayoutError(.tooManyPages, "the body did not end within \(Paginator.maxPages) pages")
       }
     }
   }

@@ -32,12 +32,12 @@ extension StackNode: FlowingNode {
         y += gap + piece.size.height
         let rest = [remainder] + Array(children[(index + 1)...])
         return .partial(stackPiece(pieces, width: space.width, height: y), remainder: continuation(rest))
-      case .deferred:
+      case .deferred(let reason):
         // Pull back the children that must stay with this one (headings), unless that empties the page.
         var keep = pieces.count
         while keep > 0, children[pieces[keep - 1].index].flowTraits.keepWithNext { keep -= 1 }
         if keep == 0 && space.isTopOfPage { keep = pieces.count }
-        if keep == 0 { return .deferred }
+        if keep == 0 { return .deferred(reason: keep < pieces.count ? .keepWithNext : reason) }
         let first = pieces[keep - 1].index + 1
         let height = pieces[keep - 1].y + pieces[keep - 1].piece.size.height
         return .partial(

@@ -26,12 +26,14 @@ public struct TableColumn: Sendable {
 /// The rows of a `Table`, read forward from the first each time the table is laid out.
 ///
 /// Pagination reads the rows twice (once to find the page breaks, once to draw), one row at a time:
-/// a source backed by a file never has to hold its rows.
+/// a source backed by a file never has to hold its rows. Making a cursor and reading a row may
+/// throw (a file that fails halfway): the error becomes the document's `LayoutError`, so a table
+/// is never silently cut short.
 public struct TableRows {
   /// Makes a cursor at the first row; the cursor returns one row per call and `nil` at the end.
-  public let makeCursor: () -> () -> [String]?
+  public let makeCursor: () throws -> () throws -> [String]?
 
-  public init(makeCursor: @escaping () -> () -> [String]?) {
+  public init(makeCursor: @escaping () throws -> () throws -> [String]?) {
     self.makeCursor = makeCursor
   }
 

@@ -54,6 +54,9 @@ final class TableNode: FlowingNode {
     /// How many columns each cell covers (1 unless a label spans several).
     var spans: [Int]? = nil
 
+    /// Whether every cell shows its last line: the row ends here (its value counts in a running total).
+    var isWhole: Bool { cells.allSatisfy { $0.lines.upperBound == $0.shaped.lines.count } }
+
     /// The height of the lines of every cell, the tallest.
     func contentHeight() -> CGFloat {
       cells.map { cell -> CGFloat in
@@ -89,7 +92,7 @@ final class TableNode: FlowingNode {
       let shaped: any ShapedText
       if let row, span == 1, let sampled = sampledShapes[SampleKey(row: row, column: column)],
         sampled.text == text,
-        sampled.shaped.size.width <= width - padding.horizontal + 0.01
+        sampled.shaped.size.width <= width - padding.horizontal + LayoutTolerance.points
       {
         shaped = sampled.shaped  // one line that fits: the same as shaping again at the column width
       } else {
@@ -159,7 +162,8 @@ final class TableNode: FlowingNode {
       let lines = cell.shaped.lines
       guard let start = cell.lines.first else { continue }
       var end = start
-      while end < cell.lines.upperBound, lines[end].top + lines[end].height - lines[start].top <= room + 0.01
+      while end < cell.lines.upperBound,
+        lines[end].top + lines[end].height - lines[start].top <= room + LayoutTolerance.points
       { end += 1 }
       if end == start { end = start + 1 }  // at least one line, or nothing moves forward
       first.cells[index].lines = start..<end
@@ -184,9 +188,9 @@ final class TableNode: FlowingNode {
         if row.indices.contains(continuation.column) { row[continuation.column] = widest }
         samples.insert(row, at: 1)  // measured bold, like the header and footer rows
       }
-      let cursor = table.rows.makeCursor()
-      for _ in 0..<TableNode.fitSampleRows {
-        guard let row = cursor() else { break }
+      let sample = TableRowStream(table.rows, context: context)
+      for index in 0..<TableNode.fitSampleRows {
+        guard let row = sample.row(index) else { break }
         samples.append(row)
       }
       let padding = table.style.cellPadding.horizontal
@@ -346,26 +350,36 @@ final class TableNode: FlowingNode {
 
   // MARK: LayoutNode
 
+  /// The width a table is measured at when it is offered unlimited width and its columns share the rest.
+  static let unboundedWidth: CGFloat = 10_000
+
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
     let width = proposal.width ?? columnWidths(.infinity, context: context).reduce(0, +)
-    let widths = columnWidths(width.isFinite ? width : 10_000, context: context)
+    let widths = columnWidths(width.isFinite ? width : TableNode.unboundedWidth, context: context)
     var total = height(measure(table.columns.map(\.title), kind: .header, widths: widths, context: context))
-    let cursor = table.rows.makeCursor()
-    while let row = cursor() { total += height(measure(row, kind: .body, widths: widths, context: context)) }
+    let rows = TableRowStream(table.rows, context: context)
+    var index = 0
+    while let row = rows.row(index) {
+      total += height(measure(row, kind: .body, widths: widths, context: context))
+      rows.release(before: index)
+      index += 1
+    }
     for row in table.footer { total += height(measure(row, kind: .footer, widths: widths, context: context)) }
     return CGSize(width: widths.reduce(0, +), height: total)
   }
 
   func place(in rect: CGRect, context: LayoutContext) -> Frame {
-    let state = TableFlow(table: self)
     let space = FlowSpace(width: rect.width, available: .infinity, pageHeight: .infinity, isTopOfPage: true)
-    guard case .complete(let piece) = state.flow(in: space, context: context) else {
+    guard
+      case .complete(let piece) = TableRemainder(table: self, context: context).flow(
+        in: space, context: context)
+    else {
       return Frame(name: "Table", rect: rect)
     }
     return piece.place(rect.origin, context)
   }
 
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
-    TableFlow(table: self).flow(in: space, context: context)
+    TableRemainder(table: self, context: context).flow(in: space, context: context)
   }
 }

@@ -130,7 +130,9 @@ public final class TextNode: LayoutNode {
     guard let width, width.isFinite else { return idealShape(context) }
     if let ideal, width >= ideal.size.width { return ideal }
     // Wrapping at any width from the shaped width up to the width it was shaped for gives the same lines.
-    if let cached = shapes.first(where: { $0.shaped.size.width <= width + 0.01 && width <= $0.width }) {
+    if let cached = shapes.first(where: {
+      $0.shaped.size.width <= width + LayoutTolerance.points && width <= $0.width
+    }) {
       return cached.shaped
     }
     let shaped = context.textShaper.shape(paragraph, width: max(width, 0))

@@ -50,11 +50,13 @@ public final class TextLinesNode: FlowingNode {
 
   public func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     let count = lines.count
-    if height(lines) <= space.available + 0.01 || count == 0 { return .complete(piece(lines)) }
+    if height(lines) <= space.available + LayoutTolerance.points || count == 0 {
+      return .complete(piece(lines))
+    }
     // How many lines fit in the space left.
     var fitting = 0
     while fitting < count,
-      height(lines.lowerBound..<(lines.lowerBound + fitting + 1)) <= space.available + 0.01
+      height(lines.lowerBound..<(lines.lowerBound + fitting + 1)) <= space.available + LayoutTolerance.points
     {
       fitting += 1
     }
@@ -66,7 +68,7 @@ public final class TextLinesNode: FlowingNode {
       if split < 2 { split = 0 }  // no orphan: at least two lines here
     }
     if split == 0 {
-      guard space.isTopOfPage else { return .deferred }
+      guard space.isTopOfPage else { return .deferred(reason: .wouldLeaveOneLine) }
       // Taller than a whole page: break where the page ends, whatever the rules.
       split = max(1, fitting)
       if split >= count { return .complete(piece(lines)) }

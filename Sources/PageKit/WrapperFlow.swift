@@ -33,8 +33,8 @@ extension PaddingNode: FlowingNode {
       return .partial(
         padded(piece, bottom: 0), remainder: PaddingNode(child: remainder, insets: rest, direction: direction)
       )
-    case .deferred:
-      return .deferred
+    case .deferred(let reason):
+      return .deferred(reason: reason)
     }
   }
 }
@@ -93,6 +93,6 @@ private func alignedFlow(
   switch child.layoutFlow(in: inner, context: context) {
   case .complete(let piece): return .complete(framed(piece))
   case .partial(let piece, let remainder): return .partial(framed(piece), remainder: rewrap(remainder))
-  case .deferred: return .deferred
+  case .deferred(let reason): return .deferred(reason: reason)
   }
 }

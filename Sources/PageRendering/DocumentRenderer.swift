@@ -53,22 +53,24 @@ public final class DocumentRenderer {
   private func draw(into writer: PDFWriter) throws -> Int {
     let context = resources.makeLayoutContext()
     let paginator = Paginator(document: document, environment: environment, context: context)
-    let plan = paginator.plan()
+    let plan = try DocumentRenderer.layingOut { try paginator.plan() }
     var parents: [Int: Int32] = [:]  // outline level → id of the last entry at that level
-    paginator.layOutPages(plan: plan) { page in
-      writer.beginPage(size: page.size)
-      for frame in page.frames { writer.draw(frame) }
-      for frame in page.frames {
-        frame.forEachFrame { marker in
-          guard case .outline(let title, let level) = marker.content else { return }
-          let parent = level > 1 ? (parents[level - 1] ?? 0) : 0
-          let target = "page=\(page.number) pos=[\(marker.rect.minX) \(marker.rect.minY)]"
-          let id = writer.addOutline(parent: parent, title: title, target: target)
-          parents[level] = id
-          parents = parents.filter { $0.key <= level }
+    try DocumentRenderer.layingOut {
+      try paginator.layOutPages(plan: plan) { page in
+        writer.beginPage(size: page.size)
+        for frame in page.frames { writer.draw(frame) }
+        for frame in page.frames {
+          frame.forEachFrame { marker in
+            guard case .outline(let title, let level) = marker.content else { return }
+            let parent = level > 1 ? (parents[level - 1] ?? 0) : 0
+            let target = "page=\(page.number) pos=[\(marker.rect.minX) \(marker.rect.minY)]"
+            let id = writer.addOutline(parent: parent, title: title, target: target)
+            parents[level] = id
+            parents = parents.filter { $0.key <= level }
+          }
         }
+        writer.endPage()
       }
-      writer.endPage()
     }
     warnings = context.warnings
     if missingGlyphsAreErrors, let missing = warnings.first(where: { $0.kind == .missingGlyphs }) {
@@ -115,9 +117,18 @@ public final class DocumentRenderer {
   private func writePages(_ draw: (Paginator.LaidOutPage) throws -> Void) throws -> Int {
     let context = resources.makeLayoutContext()
     let paginator = Paginator(document: document, environment: environment, context: context)
-    let plan = paginator.plan()
-    try paginator.layOutPages(plan: plan, draw)
+    let plan = try DocumentRenderer.layingOut { try paginator.plan() }
+    try DocumentRenderer.layingOut { try paginator.layOutPages(plan: plan, draw) }
     warnings = context.warnings
     return plan.pageCount
+  }
+
+  /// Runs `work`, turning a `LayoutError` into `RenderError.layout`; other errors pass through.
+  private static func layingOut<T>(_ work: () throws -> T) throws -> T {
+    do {
+      return try work()
+    } catch let error as LayoutError {
+      throw RenderError.layout(error)
+    }
   }
 }

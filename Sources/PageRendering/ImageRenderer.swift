@@ -44,6 +44,7 @@ public final class ImageRenderer<Content: View> {
     }
     let frame = node.place(in: CGRect(origin: .zero, size: size), context: context)
     warnings = context.warnings
+    if let failure = context.failure { throw RenderError.layout(failure) }
     if failsOnUnreadableImages, let first = warnings.first {
       throw RenderError.image(first.message)
     }

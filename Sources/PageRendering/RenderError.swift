@@ -1,4 +1,5 @@
 import Foundation
+import PageKit
 
 /// What can go wrong while rendering, with the file or object concerned.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
@@ -16,6 +17,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case unsupported(String)
   /// Text has characters no installed font can show, and the caller asked for that to be an error.
   case missingGlyphs(String)
+  /// The document could not be laid out completely (a table's rows failed to read, content fits no page).
+  case layout(LayoutError)
 
   public var description: String {
     switch self {
@@ -26,6 +29,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case .pdfRewrite(let path, let reason): return "\(path): PDF rewrite failed: \(reason)"
     case .unsupported(let message): return message
     case .missingGlyphs(let message): return message
+    case .layout(let error): return "layout: \(error.message)"
     }
   }
 }

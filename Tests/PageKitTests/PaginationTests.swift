@@ -5,11 +5,11 @@ import Testing
 /// Pagination with fixed-height blocks and the monospace test shaper (6 × 10 points a character).
 @Suite struct PaginationTests {
   /// The pages of `document`: for each page, the frames whose names start with `prefix`, as "name y".
-  func pages(_ document: Document, showing prefix: String) -> [[String]] {
+  func pages(_ document: Document, showing prefix: String) throws -> [[String]] {
     let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
     let paginator = Paginator(document: document, context: context)
     var out: [[String]] = []
-    paginator.layOutPages(plan: paginator.plan()) { page in
+    try paginator.layOutPages(plan: try paginator.plan()) { page in
       out.append(
         page.frames.flatMap(\.allFrames).filter { $0.name.hasPrefix(prefix) }.map {
           "\($0.name) \(Int($0.rect.minY))"
@@ -22,7 +22,7 @@ import Testing
     Color.red.frame(height: height).anchor("b\(index)")
   }
 
-  @Test func fixedBlocksSplitBetweenChildren() {
+  @Test func fixedBlocksSplitBetweenChildren() throws {
     // Body 130 points, blocks of 40 with 8 between: 0, 48 fit (88); 96 + 40 = 136 does not.
     let document = Document {
       Page(size: .custom(width: 100, height: 130), margins: EdgeInsets(0)) {
@@ -30,12 +30,12 @@ import Testing
       }
     }
     #expect(
-      pages(document, showing: "anchor b") == [
+      try pages(document, showing: "anchor b") == [
         ["anchor b0 0", "anchor b1 48"], ["anchor b2 0", "anchor b3 48"], ["anchor b4 0"],
       ])
   }
 
-  @Test func pageBreakForcesANewPageButNeverAnEmptyOne() {
+  @Test func pageBreakForcesANewPageButNeverAnEmptyOne() throws {
     let document = Document {
       Page(size: .custom(width: 100, height: 300), margins: EdgeInsets(0)) {
         PageBreak()
@@ -44,10 +44,10 @@ import Testing
         block(1)
       }
     }
-    #expect(pages(document, showing: "anchor b") == [["anchor b0 0"], ["anchor b1 0"]])
+    #expect(try pages(document, showing: "anchor b") == [["anchor b0 0"], ["anchor b1 0"]])
   }
 
-  @Test func keepTogetherMovesABlockWhole() {
+  @Test func keepTogetherMovesABlockWhole() throws {
     // Without keepTogether the stack would split after its first text; with it, the stack moves whole.
     let document = Document {
       Page(size: .custom(width: 120, height: 60), margins: EdgeInsets(0)) {
@@ -60,10 +60,12 @@ import Testing
       }
     }
     #expect(
-      pages(document, showing: "Text") == [[], ["Text \"one\" 0", "Text \"two\" 10", "Text \"three\" 20"]])
+      try pages(document, showing: "Text") == [
+        [], ["Text \"one\" 0", "Text \"two\" 10", "Text \"three\" 20"],
+      ])
   }
 
-  @Test func keepTogetherSplitsOnlyWhenTallerThanAPage() {
+  @Test func keepTogetherSplitsOnlyWhenTallerThanAPage() throws {
     let document = Document {
       Page(size: .custom(width: 120, height: 25), margins: EdgeInsets(0)) {
         VStack(spacing: 0) {
@@ -73,10 +75,10 @@ import Testing
         }.keepTogether()
       }
     }
-    #expect(pages(document, showing: "Text") == [["Text \"a\" 0", "Text \"b\" 10"], ["Text \"c\" 0"]])
+    #expect(try pages(document, showing: "Text") == [["Text \"a\" 0", "Text \"b\" 10"], ["Text \"c\" 0"]])
   }
 
-  @Test func aHeadingNeverEndsAPage() {
+  @Test func aHeadingNeverEndsAPage() throws {
     let document = Document {
       Page(size: .custom(width: 120, height: 60), margins: EdgeInsets(0)) {
         block(0, height: 22)
@@ -85,7 +87,7 @@ import Testing
       }
     }
     // The heading (10 points at y 30) fits, but the block after it does not: both move.
-    #expect(pages(document, showing: "Text") == [[], ["Text \"Heading\" 0"]])
+    #expect(try pages(document, showing: "Text") == [[], ["Text \"Heading\" 0"]])
   }
 
   /// A paragraph of `lines` lines of "word" at 24 points wide (one word a line).
@@ -93,7 +95,7 @@ import Testing
     Text(Array(repeating: "word", count: lines).joined(separator: " "))
   }
 
-  func splitLines(available: CGFloat, lines: Int) -> [Int] {
+  func splitLines(available: CGFloat, lines: Int) throws -> [Int] {
     // A spacer block takes the page's height less `available`; the paragraph follows with no spacing.
     let document = Document {
       Page(size: .custom(width: 24, height: 100), margins: EdgeInsets(0)) {
@@ -106,7 +108,7 @@ import Testing
     let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
     let paginator = Paginator(document: document, context: context)
     var counts: [Int] = []
-    paginator.layOutPages(plan: paginator.plan()) { page in
+    try paginator.layOutPages(plan: try paginator.plan()) { page in
       let texts = page.frames.flatMap(\.allFrames).compactMap { frame -> Int? in
         if case .text(let drawing) = frame.content { return drawing.lines.count }
         return nil
@@ -123,9 +125,9 @@ import Testing
     (55.0, 6, [4, 2]),  // five would leave a widow: 4 | 2
     (25.0, 3, [0, 3]),  // three lines are never split
   ])
-  func orphanAndWidowControl(available: CGFloat, lines: Int, expected: [Int]) {
+  func orphanAndWidowControl(available: CGFloat, lines: Int, expected: [Int]) throws {
     // When nothing of the paragraph fits, the first page holds only the spacer.
-    #expect(splitLines(available: available, lines: lines) == expected)
+    #expect(try splitLines(available: available, lines: lines) == expected)
   }
 
   func table(rows: Int, pageHeight: CGFloat, footer: [[String]] = [], cell: (Int) -> String = { "r\($0)" })
@@ -147,31 +149,31 @@ import Testing
     }
   }
 
-  @Test func headerRowsRepeatOnEveryPage() {
+  @Test func headerRowsRepeatOnEveryPage() throws {
     // Rows are 16 points (10 + 6 padding): a 100-point page holds the header and five rows.
-    let result = pages(table(rows: 12, pageHeight: 100), showing: "HeaderRow") + []
+    let result = try pages(table(rows: 12, pageHeight: 100), showing: "HeaderRow") + []
     #expect(result == [["HeaderRow 0"], ["HeaderRow 0"], ["HeaderRow 0"]])
-    let rows = pages(table(rows: 12, pageHeight: 100), showing: "Row ")
+    let rows = try pages(table(rows: 12, pageHeight: 100), showing: "Row ")
     #expect(rows.map(\.count) == [5, 5, 2])
     #expect(rows[1].first == "Row 6 16")
   }
 
-  @Test func aTableEndingAtThePageBottomMakesNoBlankPage() {
+  @Test func aTableEndingAtThePageBottomMakesNoBlankPage() throws {
     // Header 16 + 5 rows × 16 = 96 of 96 points.
-    let result = pages(table(rows: 5, pageHeight: 96), showing: "Row ")
+    let result = try pages(table(rows: 5, pageHeight: 96), showing: "Row ")
     #expect(result.count == 1)
     #expect(result[0].count == 5)
   }
 
-  @Test func anEmptyTableShowsItsHeaderAndFooter() {
-    let result = pages(table(rows: 0, pageHeight: 100, footer: [["Total", "0"]]), showing: "")
+  @Test func anEmptyTableShowsItsHeaderAndFooter() throws {
+    let result = try pages(table(rows: 0, pageHeight: 100, footer: [["Total", "0"]]), showing: "")
       .map { $0.filter { $0.hasPrefix("HeaderRow") || $0.hasPrefix("FooterRow") || $0.hasPrefix("Row ") } }
     #expect(result == [["HeaderRow 0", "FooterRow 16"]])
   }
 
-  @Test func footerRowsCloseTheLastPageWithALastRow() {
+  @Test func footerRowsCloseTheLastPageWithALastRow() throws {
     // 5 rows fill the first page; the footer cannot follow, so the fifth row moves with it.
-    let result = pages(table(rows: 5, pageHeight: 96, footer: [["Total", "10"]]), showing: "")
+    let result = try pages(table(rows: 5, pageHeight: 96, footer: [["Total", "10"]]), showing: "")
       .map { $0.filter { $0.hasPrefix("Row ") || $0.hasPrefix("FooterRow") } }
     #expect(result == [["Row 1 16", "Row 2 32", "Row 3 48", "Row 4 64"], ["Row 5 16", "FooterRow 32"]])
   }
@@ -183,7 +185,7 @@ import Testing
     let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
     let paginator = Paginator(document: document, context: context)
     var linesPerPage: [Int] = []
-    paginator.layOutPages(plan: paginator.plan()) { page in
+    try paginator.layOutPages(plan: try paginator.plan()) { page in
       let cells = page.frames.flatMap(\.allFrames).filter { $0.name.hasPrefix("Cell \"xxxx") }
       linesPerPage.append(
         cells.reduce(0) { total, frame in
@@ -197,7 +199,7 @@ import Testing
     #expect(linesPerPage.allSatisfy { $0 > 0 })
   }
 
-  @Test func runningTotalsAreCarriedForward() {
+  @Test func runningTotalsAreCarriedForward() throws {
     var style = TableStyle()
     style.cellPadding = EdgeInsets(top: 3, leading: 2, bottom: 3, trailing: 2)
     let data = (1...8).map { ["item \($0)", "\($0)"] }
@@ -215,7 +217,7 @@ import Testing
     let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
     let paginator = Paginator(document: document, context: context)
     var continuation: [[String]] = []
-    paginator.layOutPages(plan: paginator.plan()) { page in
+    try paginator.layOutPages(plan: try paginator.plan()) { page in
       continuation.append(
         page.frames.flatMap(\.allFrames).filter { $0.name == "ContinuationRow" }.flatMap { row in
           row.children.compactMap { cell -> String? in
@@ -232,7 +234,7 @@ import Testing
     #expect(continuation.count == 3)
   }
 
-  @Test func pageNumbersAreExactInHeadersAndFooters() {
+  @Test func pageNumbersAreExactInHeadersAndFooters() throws {
     let document = Document {
       Page(size: .custom(width: 200, height: 100), margins: EdgeInsets(0)) {
         Section(title: "First") {
@@ -245,13 +247,13 @@ import Testing
       .footer { page in Text("Page \(page.pageNumber) of \(page.pageCount) \(page.sectionTitle ?? "-")") }
     }
     #expect(
-      pages(document, showing: "Text").map { $0.map { String($0.split(separator: "\"")[1]) } } == [
+      try pages(document, showing: "Text").map { $0.map { String($0.split(separator: "\"")[1]) } } == [
         ["Page 1 of 5 First"], ["Page 2 of 5 First"], ["Page 3 of 5 First"], ["Page 4 of 5 Second"],
         ["Page 5 of 5 Second"],
       ])
   }
 
-  @Test func longDocumentsFlowAgainInTheSecondPassWithTheSameBreaks() {
+  @Test func longDocumentsFlowAgainInTheSecondPassWithTheSameBreaks() throws {
     // More pages than pass 1 keeps: pass 2 flows again and must break exactly where pass 1 did.
     let count = Paginator.keptPageBudget + 6
     let document = Document {
@@ -260,7 +262,7 @@ import Testing
       }
       .footer { page in Text("\(page.pageNumber)/\(page.pageCount)") }
     }
-    let result = pages(document, showing: "")
+    let result = try pages(document, showing: "")
     #expect(result.count == count)
     for (index, page) in result.enumerated() {
       #expect(page.contains("anchor b\(index) 0"), "page \(index + 1)")

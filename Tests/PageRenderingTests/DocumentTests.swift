@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Layouts
 import PageKit
 import PageRendering
 import Testing
@@ -118,5 +120,57 @@ import Testing
     try renderer.writePNGs(scale: 0.75) { folder + "/page-\($0).png" }
     let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/page-\(page).png"))
     try GoldenImage.check(data, name: "document-page-\(page)")
+  }
+}
+
+/// A report whose table fails while its rows are read is not written: it is the document's error.
+@Suite struct FailingRowSourceTests {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String { "results.csv: read error after row 40" }
+  }
+
+  /// Rows that fail after `good` of them, as a file that breaks halfway would.
+  struct FailingSource: TableRowSource {
+    let good: Int
+    var count: Int { good * 2 }
+
+    final class Cursor: TableRowCursor {
+      let good: Int
+      var index = 0
+      init(good: Int) { self.good = good }
+      func next() throws -> [String]? {
+        index += 1
+        if index > good { throw Failure() }
+        return ["row \(index)", "\(index)"]
+      }
+    }
+
+    func makeCursor() throws -> any TableRowCursor { Cursor(good: good) }
+  }
+
+  @Test func theReportIsNotWrittenAndTheErrorSaysWhy() throws {
+    let report = Report(
+      title: "Results",
+      sections: [
+        ReportSection(
+          heading: "Rows",
+          blocks: [
+            .table(
+              ReportTable(
+                columns: [ReportColumn(title: "Name"), ReportColumn(title: "Value")],
+                rows: FailingSource(good: 40)))
+          ])
+      ])
+    let prepared = ReportLayout.document(for: report, brand: Brand(), creator: "tests")
+    let renderer = DocumentRenderer(document: prepared.document, environment: prepared.environment)
+    renderer.resources = try TestSupport.resources()
+    let folder = try TestSupport.temporaryFolder()
+    #expect {
+      try renderer.writePDF(to: folder + "/report.pdf")
+    } throws: { error in
+      guard case .layout(let layout) = error as? RenderError else { return false }
+      return layout.kind == .rowSource && layout.message.contains("after 40 rows: results.csv: read error")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 }

@@ -1,0 +1,186 @@
+import Foundation
+
+/// A table from a given row on: the immutable remainder a page leaves, laid out on the next one.
+///
+/// `nextRow` is the first row not yet shown whole; `pending` is the rest of that row when a row
+/// taller than the page was split; `carried` is the running total so far. Laying a remainder out
+/// never changes it: the next page's remainder is a new value.
+final class TableRemainder: FlowingNode {
+  let table: TableNode
+  let rows: TableRowStream
+  let nextRow: Int
+  let pending: (row: TableNode.MeasuredRow, width: CGFloat)?
+  let carried: String?
+  /// Whether a page of this table was placed before (it then opens with "Brought forward").
+  let started: Bool
+
+  init(
+    table: TableNode, rows: TableRowStream, nextRow: Int,
+    pending: (row: TableNode.MeasuredRow, width: CGFloat)?,
+    carried: String?, started: Bool
+  ) {
+    self.table = table
+    self.rows = rows
+    self.nextRow = nextRow
+    self.pending = pending
+    self.carried = carried
+    self.started = started
+  }
+
+  /// The whole table, from its first row.
+  convenience init(table: TableNode, context: LayoutContext) {
+    self.init(
+      table: table, rows: TableRowStream(table.table.rows, context: context), nextRow: 0, pending: nil,
+      carried: table.table.continuation?.initial, started: false)
+  }
+
+  func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
+    // The remaining rows are read as they are laid out: their size is known only then.
+    CGSize(width: proposal.width ?? 0, height: 0)
+  }
+
+  func place(in rect: CGRect, context: LayoutContext) -> Frame {
+    Frame(name: "Table (continued)", rect: rect)
+  }
+
+  /// A placed row, its index among all rows (for zebra stripes), and its top.
+  typealias PlacedRow = (row: TableNode.MeasuredRow, index: Int, y: CGFloat)
+
+  /// The next page's remainder, from row `next` with the total `carried`.
+  private func remainder(next: Int, pending: TableNode.MeasuredRow?, width: CGFloat, carried: String?)
+    -> TableRemainder
+  {
+    TableRemainder(
+      table: table, rows: rows, nextRow: next, pending: pending.map { ($0, width) }, carried: carried,
+      started: true)
+  }
+
+  func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
+    // Rows before this one are behind every page still to come.
+    rows.release(before: nextRow)
+    let tolerance = LayoutTolerance.points
+    let width = space.width
+    let widths = table.columnWidths(width, context: context)
+    let header = table.headerRow(widths: widths, width: width, context: context)
+    let continuation = table.table.continuation
+    var placed: [PlacedRow] = []
+    var y = table.height(header)
+    if started, let continuation, let carried {
+      let brought = table.continuationRow(
+        label: continuation.broughtLabel, total: carried, widths: widths, context: context)
+      placed.append((brought, -1, y))
+      y += table.height(brought)
+    }
+    let reserve =
+      continuation == nil ? 0 : table.continuationHeight(widths: widths, width: width, context: context)
+    var total = carried
+    var totalsBefore: [String?] = []
+    var index = nextRow
+    // The split rest of a row, when the page is as wide as the one that split it.
+    var split = pending.flatMap { $0.width == width ? $0.row : nil }
+    var placedBody = 0
+    while true {
+      let row: TableNode.MeasuredRow
+      if let rest = split {
+        row = rest
+        split = nil
+      } else if let cells = rows.row(index) {
+        row = table.measuredRow(index, cells: cells, widths: widths, width: width, context: context)
+      } else {
+        // The last row is placed: the footer closes the table.
+        let footer = table.table.footer.map {
+          table.measure($0, kind: .footer, widths: widths, context: context)
+        }
+        let footerHeight = footer.reduce(CGFloat(0)) { $0 + table.height($1) }
+        if y + footerHeight > space.available + tolerance, placedBody >= 2, !footer.isEmpty {
+          // Keep the footer with at least the last row: both go to the next page, and the moved
+          // row's value is carried there, not here.
+          let last = placed.removeLast()
+          return endPage(
+            header: header, rows: placed, y: last.y, width: width, widths: widths,
+            next: remainder(
+              next: last.index, pending: last.row, width: width, carried: totalsBefore.last ?? nil),
+            context: context)
+        }
+        if placedBody == 0, !space.isTopOfPage, y + footerHeight > space.available + tolerance {
+          return .deferred(reason: .doesNotFit(height: y + footerHeight, available: space.available))
+        }
+        for row in footer {
+          placed.append((row, -2, y))
+          y += table.height(row)
+        }
+        return .complete(piece(header: header, rows: placed, height: y, width: width, widths: widths))
+      }
+      let rowHeight = table.height(row)
+      if y + rowHeight + reserve <= space.available + tolerance {
+        totalsBefore.append(total)
+        placed.append((row, index, y))
+        y += rowHeight
+        placedBody += 1
+        if let continuation, let running = total, row.cellsText.indices.contains(continuation.column),
+          row.isWhole
+        {
+          total = continuation.accumulate(running, index, row.cellsText)
+        }
+        index += 1
+        continue
+      }
+      if placedBody == 0 {
+        if !space.isTopOfPage && !started {
+          return .deferred(reason: .headerAlone)
+        }
+        // A row taller than the page: split it between its text lines.
+        let (part, rest) = table.split(row, height: max(1, space.available - y - reserve))
+        totalsBefore.append(total)
+        placed.append((part, index, y))
+        y += table.height(part)
+        placedBody += 1
+        guard let rest else {
+          index += 1
+          continue
+        }
+        return endPage(
+          header: header, rows: placed, y: y, width: width, widths: widths,
+          next: remainder(next: index, pending: rest, width: width, carried: total), context: context)
+      }
+      return endPage(
+        header: header, rows: placed, y: y, width: width, widths: widths,
+        next: remainder(next: index, pending: nil, width: width, carried: total), context: context)
+    }
+  }
+
+  /// The page's piece with a "carried forward" row when the table has a running total.
+  private func endPage(
+    header: TableNode.MeasuredRow, rows: [PlacedRow], y: CGFloat, width: CGFloat, widths: [CGFloat],
+    next: TableRemainder, context: LayoutContext
+  ) -> FlowResult {
+    var rows = rows
+    var height = y
+    if let continuation = table.table.continuation, let total = next.carried {
+      let carried = table.continuationRow(
+        label: continuation.carriedLabel, total: total, widths: widths, context: context)
+      rows.append((carried, -1, height))
+      height += table.height(carried)
+    }
+    return .partial(
+      piece(header: header, rows: rows, height: height, width: width, widths: widths), remainder: next)
+  }
+
+  private func piece(
+    header: TableNode.MeasuredRow, rows: [PlacedRow], height: CGFloat, width: CGFloat, widths: [CGFloat]
+  ) -> FlowPiece {
+    let table = self.table
+    return FlowPiece(size: CGSize(width: width, height: height)) { origin, _ in
+      var frames = [table.rowFrame(header, index: 0, at: origin, width: width, widths: widths)]
+      for entry in rows {
+        frames.append(
+          table.rowFrame(
+            entry.row, index: max(entry.index, 0), at: CGPoint(x: origin.x, y: origin.y + entry.y),
+            width: width, widths: widths))
+      }
+      return Frame(
+        name: "Table", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)),
+        children: frames)
+    }
+  }
+}
