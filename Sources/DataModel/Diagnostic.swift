@@ -31,6 +31,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     self.invoiceNumber = invoiceNumber
   }
 
+  /// An error for a value that breaks one of the `InvoiceRules`.
+  public init(
+    _ location: SourceLocation, field: String? = nil, _ violation: InvoiceRules.Violation,
+    invoiceNumber: String? = nil
+  ) {
+    self.init(
+      .error, location, field: field, violation.message, hint: violation.hint, invoiceNumber: invoiceNumber)
+  }
+
   public var description: String {
     var text = "\(severity.rawValue): \(location): "
     if let field { text += field + ": " }

@@ -104,13 +104,7 @@ struct JSONInvoiceReader {
   mutating func warnUnknownKeys(_ value: JSONValue, _ path: String, known: Set<String>) {
     guard case .object(let members) = value.kind else { return }
     for (key, member) in members where !known.contains(key) {
-      let close = known.min {
-        OrderField.editDistance(key.lowercased(), $0.lowercased())
-          < OrderField.editDistance(key.lowercased(), $1.lowercased())
-      }
-      let hint = close.flatMap {
-        OrderField.editDistance(key.lowercased(), $0.lowercased()) <= 2 ? "did you mean \"\($0)\"?" : nil
-      }
+      let hint = Spelling.closest(to: key, in: known.sorted(), within: 2).map { "did you mean \"\($0)\"?" }
       diagnostics.append(
         Diagnostic(
           .warning, location(member), field: "\(path).\(key)", "unknown key, ignored", hint: hint,
@@ -168,6 +162,11 @@ struct JSONInvoiceReader {
     guard let long = texts.first(where: { $0.utf8.count > InputLimits.fieldBytes }) else { return true }
     error(value, path, "is \(long.utf8.count) bytes long; a field may have at most \(InputLimits.fieldBytes)")
     return false
+  }
+
+  /// Reports a value that breaks one of the `InvoiceRules`.
+  mutating func error(_ value: JSONValue, _ path: String, _ violation: InvoiceRules.Violation) {
+    error(value, path, violation.message, hint: violation.hint)
   }
 
   func isNull(_ value: JSONValue) -> Bool {
@@ -238,13 +237,9 @@ struct JSONInvoiceReader {
     let due = date(value, "dueDate", path, required: false)
     var currency = options.defaultCurrency
     if let code = string(value, "currency", path, required: false) {
-      if let known = Currency(code: code) {
-        currency = known
-      } else {
-        error(
-          value["currency"]!, "\(path).currency",
-          "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",
-          hint: "use a code such as EUR, USD or JPY")
+      switch InvoiceRules.currency(code) {
+      case .success(let known): currency = known
+      case .failure(let violation): error(value["currency"]!, "\(path).currency", violation)
       }
     } else if currency == nil {
       error(
@@ -254,10 +249,8 @@ struct JSONInvoiceReader {
     let customer = readCustomer(value, path)
     var locale = options.defaultLocale
     if let tag = string(value, "locale", path, required: false) {
-      if let problem = LocaleTag.problem(tag) {
-        error(
-          value["locale"]!, "\(path).locale", "\(Diagnostic.quote(tag)) is not a locale: it \(problem)",
-          hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
+      if let violation = InvoiceRules.locale(tag) {
+        error(value["locale"]!, "\(path).locale", violation)
       } else {
         locale = tag
       }
@@ -363,24 +356,16 @@ struct JSONInvoiceReader {
           hint: "set defaults.taxRate in the config")
       }
     }
-    if let given = rate, given.looksLikeFractionRate, let written = value["taxRate"] {
+    if let given = rate, let written = value["taxRate"], !isNull(written) {
       var hasPercentSign = false
       if case .string(let text) = written.kind { hasPercentSign = text.contains("%") }
-      if !hasPercentSign {
-        let (message, hint) = given.fractionRateMessage
-        error(written, "\(path).taxRate", message, hint: hint)
+      if let violation = InvoiceRules.taxRate(given, hasPercentSign: hasPercentSign) {
+        error(written, "\(path).taxRate", violation)
       }
     }
-    if let given = rate, given.isNegative || given > ExactDecimal(1000) {
-      error(
-        value["taxRate"] ?? value, "\(path).taxRate",
-        "\(given.trimmedDescription) is not a tax rate in percent")
-    }
     let discount = decimal(value, "discount", path, required: false, maxDecimals: 6, percent: true) ?? .zero
-    if discount.isNegative || discount > ExactDecimal(100) {
-      error(
-        value["discount"]!, "\(path).discount",
-        "\(discount.trimmedDescription) is not a discount between 0 and 100 percent")
+    if let violation = InvoiceRules.discount(discount) {
+      error(value["discount"]!, "\(path).discount", violation)
     }
     let sku = string(value, "sku", path, required: false)
     let unit = string(value, "unit", path, required: false)

@@ -82,31 +82,9 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   public static func suggestion(for header: String) -> OrderField? {
     let key = normalize(header)
     guard !key.isEmpty else { return nil }
-    var best: (OrderField, Int)?
-    for field in allCases {
-      let distance = editDistance(key, normalize(field.rawValue))
-      if distance < (best?.1 ?? .max) { best = (field, distance) }
-    }
-    guard let (field, distance) = best else { return nil }
-    return distance <= (key.count >= 10 ? 3 : 2) ? field : nil
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    let names = allCases.map { normalize($0.rawValue) }
+    guard let name = Spelling.closest(to: key, in: names, within: key.count >= 10 ? 3 : 2) else { return nil }
+    return allCases[names.firstIndex(of: name)!]
   }
 }
 

@@ -125,14 +125,10 @@ extension OrdersCSVState {
     let written = currencyMarks.isEmpty ? nil : currencyMarks[ObjectIdentifier(invoice)]
     var currency = options.defaultCurrency
     if let (code, location, name) = value(.currency) {
-      if let known = Currency(code: code) {
-        currency = known
-      } else {
-        fail(
-          invoice,
-          Diagnostic(
-            .error, location, field: name, "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",
-            hint: "use a code such as EUR, USD or JPY"))
+      switch InvoiceRules.currency(code) {
+      case .success(let known): currency = known
+      case .failure(let violation):
+        fail(invoice, Diagnostic(location, field: name, violation))
         ok = false
       }
     } else if !rejected(.currency) {
@@ -160,12 +156,8 @@ extension OrdersCSVState {
     }
     var locale = options.defaultLocale
     if let (text, location, field) = value(.locale) {
-      if let problem = LocaleTag.problem(text) {
-        fail(
-          invoice,
-          Diagnostic(
-            .error, location, field: field, "\(Diagnostic.quote(text)) is not a locale: it \(problem)",
-            hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans"))
+      if let violation = InvoiceRules.locale(text) {
+        fail(invoice, Diagnostic(location, field: field, violation))
         ok = false
       } else {
         locale = text

@@ -289,26 +289,21 @@ struct OrdersCSVState {
       } else if let value = number(
         record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
       {
-        rate = value
-        if value.looksLikeFractionRate, !record.bytes[range].contains(UInt8(ascii: "%")) {
-          let (message, hint) = value.fractionRateMessage
-          fail(invoice, Diagnostic(.error, location, field: columnName(column), message, hint: hint))
+        if let violation = InvoiceRules.taxRate(
+          value, hasPercentSign: record.bytes[range].contains(UInt8(ascii: "%")))
+        {
+          fail(invoice, Diagnostic(location, field: columnName(column), violation))
+          rate = nil
           ok = false
         } else {
+          // Only a valid rate is remembered: the next row with the same text skips the checks.
+          rate = value
           lastRateBytes = Array(record.bytes[range])
           lastRate = value
         }
       } else if !isBlank(record, column) {
         ok = false
       }
-    }
-    if let value = rate, value.isNegative || value > ExactDecimal(1000) {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnName(columnOf[.taxRate]),
-          "\(value.trimmedDescription) is not a tax rate in percent"))
-      ok = false
     }
     if rate == nil, ok {
       fail(
@@ -325,12 +320,8 @@ struct OrdersCSVState {
     if let column = columnOf[.discount], !isBlank(record, column) {
       if let value = number(record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
       {
-        if value.isNegative || value > ExactDecimal(100) {
-          fail(
-            invoice,
-            Diagnostic(
-              .error, location, field: columnName(column),
-              "\(value.trimmedDescription) is not a discount between 0 and 100 percent"))
+        if let violation = InvoiceRules.discount(value) {
+          fail(invoice, Diagnostic(location, field: columnName(column), violation))
           ok = false
         }
         discount = value

@@ -62,6 +62,11 @@ struct ConfigReader {
     errors.append(Diagnostic(.error, location(value), field: path, message, hint: hint))
   }
 
+  /// Reports a value that breaks one of the `InvoiceRules`.
+  mutating func error(_ value: JSONValue, _ path: String, _ violation: InvoiceRules.Violation) {
+    error(value, path, violation.message, hint: violation.hint)
+  }
+
   /// The members of an object, reporting keys not in `known`.
   mutating func members(_ value: JSONValue, _ path: String, known: [String]) -> [String: JSONValue] {
     guard case .object(let list) = value.kind else {
@@ -73,30 +78,13 @@ struct ConfigReader {
       if known.contains(key) {
         result[key] = member
       } else {
-        let close = known.min { editDistance(key, $0) < editDistance(key, $1) }
-        let hint = close.flatMap { editDistance(key, $0) <= 3 ? "did you mean \"\($0)\"?" : nil }
+        let hint = Spelling.closest(to: key, in: known, within: 3).map { "did you mean \"\($0)\"?" }
         error(
           member, "\(path).\(key)", "unknown key",
           hint: hint ?? "known keys: \(known.joined(separator: ", "))")
       }
     }
     return result
-  }
-
-  func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased())
-    let b = Array(b.lowercased())
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let saved = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = saved
-      }
-    }
-    return row[b.count]
   }
 
   mutating func string(_ value: JSONValue?, _ path: String) -> String? {
@@ -188,15 +176,14 @@ struct ConfigReader {
       let fields = members(
         defaults, "$.defaults", known: ["currency", "locale", "taxRate", "paymentTerms", "paper"])
       if let code = string(fields["currency"], "$.defaults.currency") {
-        if let currency = Currency(code: code) {
-          config.importOptions.defaultCurrency = currency
-        } else {
-          error(fields["currency"]!, "$.defaults.currency", "\"\(code)\" is not an ISO 4217 currency code")
+        switch InvoiceRules.currency(code) {
+        case .success(let currency): config.importOptions.defaultCurrency = currency
+        case .failure(let violation): error(fields["currency"]!, "$.defaults.currency", violation)
         }
       }
       if let locale = string(fields["locale"], "$.defaults.locale") {
-        if let problem = LocaleTag.problem(locale) {
-          error(fields["locale"]!, "$.defaults.locale", "\"\(locale)\" is not a locale: it \(problem)")
+        if let violation = InvoiceRules.locale(locale) {
+          error(fields["locale"]!, "$.defaults.locale", violation)
         } else {
           config.importOptions.defaultLocale = locale
           config.invoiceSettings.defaultLocale = locale
@@ -209,13 +196,14 @@ struct ConfigReader {
         case .string(let string): text = string.replacingOccurrences(of: "%", with: "")
         default: text = nil
         }
-        if let text, let value = ExactDecimal(text), !value.isNegative, value <= ExactDecimal(1000) {
-          if value.looksLikeFractionRate, case .number = rate.kind {
-            error(
-              rate, "$.defaults.taxRate",
-              "\(text) would be a tax rate of \(text) %; rates are in percent (19 for 19 %, or \"\(text)%\")")
+        if let text, let value = ExactDecimal(text) {
+          var hasPercentSign = false
+          if case .string(let written) = rate.kind { hasPercentSign = written.contains("%") }
+          if let violation = InvoiceRules.taxRate(value, hasPercentSign: hasPercentSign) {
+            error(rate, "$.defaults.taxRate", violation)
+          } else {
+            config.importOptions.defaultTaxRate = value
           }
-          config.importOptions.defaultTaxRate = value
         } else {
           error(rate, "$.defaults.taxRate", "expected a tax rate in percent such as 19 or \"7.5\"")
         }

@@ -1,0 +1,65 @@
+/// The rules every reader applies to invoice values: CSV, JSON and the config's defaults say the same thing.
+///
+/// Each check returns nil for a good value, or the message and hint of the problem; the reader
+/// adds where it was (file, line, column or key path) and whose invoice it fails.
+public enum InvoiceRules {
+  /// What is wrong with a value, for a person.
+  public struct Violation: Error, Hashable, Sendable {
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+      self.message = message
+      self.hint = hint
+    }
+  }
+
+  /// The currency with ISO 4217 `code`, or why there is none.
+  public static func currency(_ code: String) -> Result<Currency, Violation> {
+    if let known = Currency(code: code) { return .success(known) }
+    return .failure(
+      Violation(
+        "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",
+        hint: "use a code such as EUR, USD or JPY"))
+  }
+
+  /// Why `tag` is not a locale the documents can use, or nil (see `LocaleTag`).
+  public static func locale(_ tag: String) -> Violation? {
+    guard let problem = LocaleTag.problem(tag) else { return nil }
+    return Violation(
+      "\(Diagnostic.quote(tag)) is not a locale: it \(problem)",
+      hint: "use a BCP 47 tag such as de-DE, fr or zh-Hans")
+  }
+
+  /// The highest tax rate in percent accepted.
+  public static let maxTaxRate = ExactDecimal(1000)
+
+  /// Why `rate` (in percent) is not a tax rate; `hasPercentSign` is whether it was written with `%`.
+  ///
+  /// A rate between 0 and 1 without `%` is refused: it is a fraction written for a percentage
+  /// (0.19 for 19 %), and reading it as 0.19 % would silently undercharge tax.
+  public static func taxRate(_ rate: ExactDecimal, hasPercentSign: Bool) -> Violation? {
+    if rate.isNegative || rate > maxTaxRate {
+      return Violation("\(rate.trimmedDescription) is not a tax rate in percent")
+    }
+    if rate.looksLikeFractionRate, !hasPercentSign {
+      let (message, hint) = rate.fractionRateMessage
+      return Violation(message, hint: hint)
+    }
+    return nil
+  }
+
+  /// Why `discount` (in percent) is not a discount.
+  public static func discount(_ discount: ExactDecimal) -> Violation? {
+    guard discount.isNegative || discount > ExactDecimal(100) else { return nil }
+    return Violation("\(discount.trimmedDescription) is not a discount between 0 and 100 percent")
+  }
+
+  /// Why a text field of `bytes` UTF-8 bytes is too long, or nil.
+  public static func textLength(_ bytes: Int) -> Violation? {
+    guard bytes > InputLimits.fieldBytes else { return nil }
+    return Violation(
+      "is \(bytes) bytes long; a field may have at most \(InputLimits.fieldBytes)",
+      hint: "a quoted field may be missing its closing quote")
+  }
+}
