@@ -3,17 +3,18 @@ import Foundation
 /// The work of one JSON import.
 struct JSONInvoiceReader {
   let options: ImportOptions
-  let file: String
-  let document: JSONDocument
-  var diagnostics: [Diagnostic] = []
+  var walker: JSONWalker
   var currentNumber: String?
   var currentFailed = false
 
   init(options: ImportOptions, file: String, document: JSONDocument) {
     self.options = options
-    self.file = file
-    self.document = document
+    walker = JSONWalker(file: file, document: document)
   }
+
+  var file: String { walker.file }
+  var document: JSONDocument { walker.document }
+  var diagnostics: [Diagnostic] { walker.diagnostics }
 
   static let invoiceKeys: Set<String> = [
     "invoiceNumber", "number", "invoiceDate", "dueDate", "currency", "customer", "customerId", "items",
@@ -29,13 +30,13 @@ struct JSONInvoiceReader {
   static let itemSpellings = JSONValue.spellings(of: itemKeys)
 
   func location(_ value: JSONValue) -> SourceLocation {
-    SourceLocation(file: file, line: value.line, column: document.column(of: value))
+    walker.location(value)
   }
 
   mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
     currentFailed = true
-    diagnostics.append(
-      Diagnostic(.error, location(value), field: path, message, hint: hint, invoiceNumber: currentNumber))
+    walker.invoiceNumber = currentNumber
+    walker.error(value, path, message, hint: hint)
   }
 
   mutating func read() -> InvoiceImport {
@@ -47,7 +48,7 @@ struct JSONInvoiceReader {
     case .object:
       if let invoices = root["invoices"] {
         guard case .array(let elements) = invoices.kind else {
-          diagnostics.append(
+          walker.add(
             Diagnostic(
               .error, location(invoices), field: "$.invoices", "expected an array, found \(invoices.kindName)"
             ))
@@ -59,7 +60,7 @@ struct JSONInvoiceReader {
         list = [(root, "$")]
       }
     default:
-      diagnostics.append(
+      walker.add(
         Diagnostic(
           .error, location(root), field: "$",
           "expected an invoice object or an array of invoices, found \(root.kindName)"))
@@ -67,7 +68,7 @@ struct JSONInvoiceReader {
         invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
     }
     if list.isEmpty {
-      diagnostics.append(Diagnostic(.error, location(root), field: "$", "contains no invoices"))
+      walker.add(Diagnostic(.error, location(root), field: "$", "contains no invoices"))
     }
     var invoices: [Invoice] = []
     var invalid: [String] = []
@@ -102,14 +103,8 @@ struct JSONInvoiceReader {
   }
 
   mutating func warnUnknownKeys(_ value: JSONValue, _ path: String, known: Set<String>) {
-    guard case .object(let members) = value.kind else { return }
-    for (key, member) in members where !known.contains(key) {
-      let hint = Spelling.closest(to: key, in: known.sorted(), within: 2).map { "did you mean \"\($0)\"?" }
-      diagnostics.append(
-        Diagnostic(
-          .warning, location(member), field: "\(path).\(key)", "unknown key, ignored", hint: hint,
-          invoiceNumber: currentNumber))
-    }
+    walker.invoiceNumber = currentNumber
+    walker.unknownKeys(value, path, known: known.sorted(), severity: .warning)
   }
 
   mutating func string(_ parent: JSONValue, _ key: String, _ path: String, required: Bool) -> String? {
@@ -169,10 +164,7 @@ struct JSONInvoiceReader {
     error(value, path, violation.message, hint: violation.hint)
   }
 
-  func isNull(_ value: JSONValue) -> Bool {
-    if case .null = value.kind { return true }
-    return false
-  }
+  func isNull(_ value: JSONValue) -> Bool { value.isNull }
 
   mutating func decimal(
     _ parent: JSONValue, _ key: String, _ path: String, required: Bool, maxDecimals: Int,
@@ -206,7 +198,7 @@ struct JSONInvoiceReader {
         decimalSeparator: UInt8(ascii: "."))
       diagnostic.invoiceNumber = currentNumber
       currentFailed = true
-      diagnostics.append(diagnostic)
+      walker.add(diagnostic)
       return nil
     }
   }

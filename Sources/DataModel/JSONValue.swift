@@ -24,6 +24,12 @@ public struct JSONValue: Sendable {
     return members.first { $0.key == key }?.value
   }
 
+  /// Whether the value is JSON `null`.
+  public var isNull: Bool {
+    if case .null = kind { return true }
+    return false
+  }
+
   /// What the value is, for messages: "a string", "an array"…
   public var kindName: String {
     switch kind {

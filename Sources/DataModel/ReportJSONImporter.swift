@@ -36,32 +36,22 @@ public struct ReportJSONImporter {
 
 /// The work of one report JSON import.
 struct ReportJSONReader {
-  let file: String
-  let document: JSONDocument
-  var diagnostics: [Diagnostic] = []
-  var failed = false
+  var walker: JSONWalker
 
   init(file: String, document: JSONDocument) {
-    self.file = file
-    self.document = document
+    walker = JSONWalker(file: file, document: document)
   }
 
+  var diagnostics: [Diagnostic] { walker.diagnostics }
+  var failed: Bool { walker.hasErrors }
+  var document: JSONDocument { walker.document }
+
   mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
-    failed = true
-    diagnostics.append(
-      Diagnostic(
-        .error, SourceLocation(file: file, line: value.line, column: document.column(of: value)), field: path,
-        message, hint: hint))
+    walker.error(value, path, message, hint: hint)
   }
 
   mutating func warnUnknown(_ value: JSONValue, _ path: String, _ known: Set<String>) {
-    guard case .object(let members) = value.kind else { return }
-    for (key, member) in members where !known.contains(key) {
-      diagnostics.append(
-        Diagnostic(
-          .warning, SourceLocation(file: file, line: member.line, column: document.column(of: member)),
-          field: "\(path).\(key)", "unknown key, ignored"))
-    }
+    walker.unknownKeys(value, path, known: known.sorted(), severity: .warning)
   }
 
   mutating func string(_ parent: JSONValue, _ key: String, _ path: String, required: Bool = false) -> String?
@@ -83,15 +73,7 @@ struct ReportJSONReader {
   mutating func array(_ parent: JSONValue, _ key: String, _ path: String, required: Bool = true)
     -> [JSONValue]?
   {
-    guard let value = parent[key] else {
-      if required { error(parent, path, "the key \"\(key)\" is missing") }
-      return nil
-    }
-    guard case .array(let elements) = value.kind else {
-      error(value, "\(path).\(key)", "expected an array, found \(value.kindName)")
-      return nil
-    }
-    return elements
+    walker.array(parent, key, path, required: required)
   }
 
   func cellText(_ value: JSONValue) -> String? {

@@ -49,22 +49,29 @@ public struct Config: Sendable {
 
 /// Walks the config JSON, checking every key and type.
 struct ConfigReader {
-  let file: String
-  let document: JSONDocument
+  var walker: JSONWalker
   let folder: String
-  var errors: [Diagnostic] = []
+
+  init(file: String, document: JSONDocument, folder: String) {
+    walker = JSONWalker(file: file, document: document)
+    self.folder = folder
+  }
+
+  var file: String { walker.file }
+  var document: JSONDocument { walker.document }
+  var errors: [Diagnostic] { walker.diagnostics }
 
   func location(_ value: JSONValue) -> SourceLocation {
-    SourceLocation(file: file, line: value.line, column: document.column(of: value))
+    walker.location(value)
   }
 
   mutating func error(_ value: JSONValue, _ path: String, _ message: String, hint: String? = nil) {
-    errors.append(Diagnostic(.error, location(value), field: path, message, hint: hint))
+    walker.error(value, path, message, hint: hint)
   }
 
   /// Reports a value that breaks one of the `InvoiceRules`.
   mutating func error(_ value: JSONValue, _ path: String, _ violation: InvoiceRules.Violation) {
-    error(value, path, violation.message, hint: violation.hint)
+    walker.error(value, path, violation)
   }
 
   /// The members of an object, reporting keys not in `known`.
@@ -73,17 +80,9 @@ struct ConfigReader {
       error(value, path, "expected an object, found \(value.kindName)")
       return [:]
     }
+    walker.unknownKeys(value, path, known: known, severity: .error, within: 3)
     var result: [String: JSONValue] = [:]
-    for (key, member) in list {
-      if known.contains(key) {
-        result[key] = member
-      } else {
-        let hint = Spelling.closest(to: key, in: known, within: 3).map { "did you mean \"\($0)\"?" }
-        error(
-          member, "\(path).\(key)", "unknown key",
-          hint: hint ?? "known keys: \(known.joined(separator: ", "))")
-      }
-    }
+    for (key, member) in list where known.contains(key) { result[key] = member }
     return result
   }
 
