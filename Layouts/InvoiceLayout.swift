@@ -162,13 +162,8 @@ struct InvoiceItems: View {
       cells.append(format.money(amounts[index]))
       return cells
     }
-    // Running totals of the exact line amounts, for "Carried forward" at page breaks.
-    var running: [Money] = []
-    var sum = ExactDecimal.zero
-    for amount in amounts {
-      sum = sum.adding(amount.amount) ?? sum
-      running.append(Money(sum, currency))
-    }
+    // "Carried forward" at page breaks prints the exact running totals the invoice computed.
+    let running = invoice.totals.runningTotals
     var style = TableStyle()
     style.headerBackground = brand.accentColor.opacity(0.12)
     style.zebra = Color(white: 0.965)

@@ -24,6 +24,17 @@ public struct InvoiceTotals: Hashable, Sendable {
   /// What the customer pays; negative for a credit note.
   public var grandTotal: Money
 
+  /// The sum of the line amounts up to and including each line: the "carried forward" total after it.
+  ///
+  /// Exact: `compute` checked that no partial sum overflows, so none is ever rounded or replaced.
+  public var runningTotals: [Money] {
+    var sum = ExactDecimal.zero
+    return lineAmounts.map { line in
+      sum = sum.adding(line.amount)!
+      return Money(sum, line.currency)
+    }
+  }
+
   /// Why totals could not be computed.
   public enum Failure: Error, Hashable, Sendable {
     case overflow
@@ -48,6 +59,8 @@ public struct InvoiceTotals: Hashable, Sendable {
     // Few rates per invoice: a short list searched in order beats hashing decimals.
     var rates: [ExactDecimal] = []
     var sums: [ExactDecimal] = []
+    // The running total of the line amounts must stay exact too: it is printed at page breaks.
+    var running = ExactDecimal.zero
     for item in items {
       guard let factor = hundred.subtracting(item.discount),
         let product = item.quantity.multiplied(by: item.unitPrice)?.multiplied(by: factor)
@@ -58,6 +71,8 @@ public struct InvoiceTotals: Hashable, Sendable {
         ? ExactDecimal(units: product.units, scale: product.scale + 2)
         : ExactDecimal(units: product.units, scale: product.scale).divided(by: hundred, scale: 36)!
       let amount = exact.rounded(toScale: minor)
+      guard let sum = running.adding(amount) else { return .failure(.overflow) }
+      running = sum
       lineAmounts.append(Money(amount, currency))
       if let index = rates.firstIndex(of: item.taxRate) {
         guard let sum = sums[index].adding(amount) else { return .failure(.overflow) }

@@ -21,6 +21,24 @@ import Testing
     #expect(result.grandTotal.description == "EUR 119.00")
   }
 
+  @Test func runningTotalsAreTheExactPartialSums() throws {
+    let result = try totals([item("1", "10.005", rate: "7"), item("2", "0.10"), item("-1", "5")])
+    #expect(result.runningTotals.map(\.amount.description) == ["10.01", "10.21", "5.21"])
+  }
+
+  @Test func aRunningTotalThatOverflowsFailsTheInvoiceEvenWhenTheTotalFits() throws {
+    // 120 lines of 6e33 yen at two rates (each rate's sum fits), then 120 lines back to zero: the
+    // grand total is 0, but "carried forward" after line 110 could not be printed exactly.
+    let big = "60000000000000000"
+    let price = "100000000000000000"
+    let up = (0..<120).map { item(big, price, rate: $0 % 2 == 0 ? "7" : "19") }
+    let down = (0..<120).map { item("-" + big, price, rate: $0 % 2 == 0 ? "7" : "19") }
+    #expect(throws: InvoiceTotals.Failure.overflow) { try totals(up + down, "JPY") }
+    // The same lines in an order whose partial sums stay small are fine.
+    let interleaved = zip(up, down).flatMap { [$0, $1] }
+    #expect(try totals(interleaved, "JPY").grandTotal.amount.isZero)
+  }
+
   @Test func halfUpAtHalfACent() throws {
     #expect(try totals([item("1", "0.005", rate: "0")]).grandTotal.amount.description == "0.01")
     #expect(try totals([item("-1", "0.005", rate: "0")]).grandTotal.amount.description == "-0.01")
