@@ -5,6 +5,18 @@ import PageKit
 /// The built-in `report` layout: a title block, sections with headings (bookmarks), paragraphs,
 /// metric cards, paginated tables and vector charts, with "Page N of M" in the footer.
 public enum ReportLayout {
+  /// The most columns a report table holds before its cells become too narrow to read, on landscape paper.
+  public static let legibleColumns = 24
+
+  /// What a person should know about how `report` will look (tables too wide to read well).
+  public static func warnings(for report: Report) -> [String] {
+    report.sections.flatMap(\.blocks).compactMap { block -> String? in
+      guard case .table(let table) = block, table.columns.count > legibleColumns else { return nil }
+      return
+        "a table has \(table.columns.count) columns; a landscape page shows about \(legibleColumns) legibly, so they will be cramped (export only the columns the report needs)"
+    }
+  }
+
   public static func document(for report: Report, brand: Brand, defaultLocale: String = "en", creator: String)
     -> PreparedDocument
   {
@@ -34,7 +46,7 @@ public enum ReportLayout {
             Text(section.heading).font(brand.font(14, weight: .bold)).foregroundColor(brand.accentColor)
               .padding(.top, 8).keepWithNext()
             ForEach(Array(section.blocks.enumerated()), id: \.offset) { _, block in
-              ReportBlockView(block: block, brand: brand)
+              ReportBlockView(block: block, brand: brand, strings: strings)
             }
           }
         }
@@ -62,6 +74,7 @@ public enum ReportLayout {
 struct ReportBlockView: View {
   let block: ReportBlock
   let brand: Brand
+  let strings: StringTable
 
   var body: some View {
     switch block {
@@ -72,7 +85,7 @@ struct ReportBlockView: View {
     case .metrics(let metrics):
       MetricCards(metrics: metrics, brand: brand)
     case .table(let table):
-      ReportTableView(table: table, brand: brand)
+      ReportTableView(table: table, brand: brand, strings: strings)
     case .chart(let chart):
       ChartView(chart: chart, brand: brand).keepTogether()
     }
@@ -121,6 +134,7 @@ struct MetricCards: View {
 struct ReportTableView: View {
   let table: ReportTable
   let brand: Brand
+  let strings: StringTable
 
   /// The most columns a table has before the report's pages turn to landscape.
   static let portraitColumns = 7
@@ -136,20 +150,25 @@ struct ReportTableView: View {
   }
 
   var body: some View {
+    // Columns whose input said nothing: numbers align to the trailing edge, every column fits its content.
     let columns = table.columns.map { column -> TableColumn in
       let width: TableColumn.Width
-      switch column.width {
+      switch column.width ?? .fit {
       case .points(let points): width = .fixed(CGFloat(points))
       case .fraction(let share): width = .fraction(CGFloat(share))
       case .fit: width = .fit
       }
       let alignment: TextAlignment
-      switch column.alignment {
+      switch column.alignment ?? (column.isNumeric ? .trailing : .leading) {
       case .leading: alignment = .leading
       case .center: alignment = .center
       case .trailing: alignment = .trailing
       }
       return TableColumn(column.title, width: width, alignment: alignment)
+    }
+    var footer = table.footer
+    if table.footerIsTotal, footer?.first?.isEmpty == true, table.columns.first?.isNumeric == false {
+      footer?[0] = strings(.total)
     }
     let source = table.rows
     var style = TableStyle()
@@ -160,7 +179,7 @@ struct ReportTableView: View {
         let cursor = try source.makeCursor()
         return { try cursor.next() }
       },
-      footer: table.footer.map { [$0] } ?? []
+      footer: footer.map { [$0] } ?? []
     )
     .tableStyle(style)
     .font(brand.font(ReportTableView.fontSize(columns: table.columns.count)))

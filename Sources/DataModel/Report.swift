@@ -63,7 +63,10 @@ public struct ReportMetric: Hashable, Sendable {
   }
 }
 
-/// A column of a report table: its title, alignment, width, and whether it holds numbers.
+/// A column of a report table: its title, whether it holds numbers, and the alignment and width its input asked for.
+///
+/// A column whose input gives no alignment or width (any CSV) leaves them to the report layout,
+/// which aligns numbers to the trailing edge and sizes columns to their content.
 public struct ReportColumn: Hashable, Sendable {
   /// How a column's cells are aligned.
   public enum Alignment: String, Hashable, Sendable {
@@ -78,14 +81,14 @@ public struct ReportColumn: Hashable, Sendable {
   }
 
   public var title: String
-  public var alignment: Alignment
-  public var width: Width
-  /// Whether every value in the column is a number (right-aligned and summable).
+  /// The alignment the input asked for, or nil to let the layout choose.
+  public var alignment: Alignment?
+  /// The width the input asked for, or nil to let the layout choose.
+  public var width: Width?
+  /// Whether every value in the column is a number (summable).
   public var isNumeric: Bool
 
-  public init(
-    title: String, alignment: Alignment = .leading, width: Width = .fraction(1), isNumeric: Bool = false
-  ) {
+  public init(title: String, alignment: Alignment? = nil, width: Width? = nil, isNumeric: Bool = false) {
     self.title = title
     self.alignment = alignment
     self.width = width
@@ -99,11 +102,16 @@ public struct ReportTable: Sendable {
   public var rows: any TableRowSource
   /// Footer cells shown after the last row, if any.
   public var footer: [String]?
+  /// Whether the footer holds the columns' totals, so the layout labels it ("Total" in the report's language).
+  public var footerIsTotal: Bool
 
-  public init(columns: [ReportColumn], rows: any TableRowSource, footer: [String]? = nil) {
+  public init(
+    columns: [ReportColumn], rows: any TableRowSource, footer: [String]? = nil, footerIsTotal: Bool = false
+  ) {
     self.columns = columns
     self.rows = rows
     self.footer = footer
+    self.footerIsTotal = footerIsTotal
   }
 }
 

@@ -18,9 +18,6 @@ public struct ReportCSVImporter {
   /// `.` or `,`, or nil to learn it from the file's first number that can only be read one way.
   public var decimalSeparator: UInt8?
 
-  /// The most columns a report table holds before its cells become too narrow to read.
-  public static let legibleColumns = 24
-
   public init(delimiter: UInt8? = nil, decimalSeparator: UInt8? = nil) {
     self.delimiter = delimiter
     self.decimalSeparator = decimalSeparator
@@ -51,13 +48,6 @@ public struct ReportCSVImporter {
           ])
       }
       let headers = (0..<record.count).map { record.string($0)!.trimmingSpaces }
-      if headers.count > ReportCSVImporter.legibleColumns {
-        diagnostics.append(
-          Diagnostic(
-            .warning, SourceLocation(file: shown, line: record.line),
-            "has \(headers.count) columns; a landscape page shows about \(ReportCSVImporter.legibleColumns) legibly, so they will be cramped",
-            hint: "export only the columns the report needs"))
-      }
       var invalidTextWarnings = 0
       var numeric = [Bool](repeating: true, count: headers.count)
       var seenNumber = [Bool](repeating: false, count: headers.count)
@@ -136,8 +126,7 @@ public struct ReportCSVImporter {
       }
       let columns = headers.indices.map { index in
         let isNumber = numeric[index] && seenNumber[index]
-        return ReportColumn(
-          title: headers[index], alignment: isNumber ? .trailing : .leading, width: .fit, isNumeric: isNumber)
+        return ReportColumn(title: headers[index], isNumeric: isNumber)
       }
       var footer: [String]?
       if columns.contains(where: \.isNumeric), rows > 0 {
@@ -147,7 +136,6 @@ public struct ReportCSVImporter {
           let total = sums[index].description
           return separator == UInt8(ascii: ",") ? total.replacingOccurrences(of: ".", with: ",") : total
         }
-        if !columns[0].isNumeric { footer![0] = "Total" }
       }
       let source = CSVRowSource(
         path: path, name: shown, delimiter: reader.delimiter, columnCount: headers.count, count: rows)
@@ -157,7 +145,10 @@ public struct ReportCSVImporter {
         sections: [
           ReportSection(
             heading: title ?? base,
-            blocks: [.table(ReportTable(columns: columns, rows: source, footer: footer))])
+            blocks: [
+              .table(
+                ReportTable(columns: columns, rows: source, footer: footer, footerIsTotal: footer != nil))
+            ])
         ])
       return ReportImport(report: report, diagnostics: diagnostics)
     } catch {

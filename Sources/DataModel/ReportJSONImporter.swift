@@ -164,7 +164,7 @@ struct ReportJSONReader {
     for (index, column) in (array(block, "columns", path) ?? []).enumerated() {
       let columnPath = "\(path).columns[\(index)]"
       if case .string(let title) = column.kind {
-        columns.append(ReportColumn(title: title))
+        columns.append(ReportColumn(title: title, alignment: .leading, width: .fraction(1)))
         continue
       }
       warnUnknown(column, columnPath, ["title", "align", "width"])

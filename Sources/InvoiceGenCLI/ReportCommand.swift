@@ -63,7 +63,10 @@ enum ReportCommand {
       if case .output? = error as? RenderError { return Outcome(outputFailed: true) }
       return Outcome(failed: true)
     }
-    for warning in renderer.warnings where !options.quiet { Console.warning(warning.message) }
+    if !options.quiet {
+      for warning in ReportLayout.warnings(for: report) { Console.warning("\(name): \(warning)") }
+      for warning in renderer.warnings { Console.warning(warning.message) }
+    }
     if !options.quiet {
       let pages = "\(written.pages) page\(written.pages == 1 ? "" : "s")"
       print("report written: \(written.files.joined(separator: ", ")) (\(pages))")
