@@ -122,15 +122,23 @@ public enum Arguments {
     return true
   }
 
-  static func parseBatch(_ list: [String]) throws(CLIError) -> BatchOptions {
-    var options = BatchOptions()
+  /// Reads every argument of `list` into `options`: the shared options here, the others through `own`.
+  private static func parse<Options: DocumentOptions>(
+    _ list: [String], into options: inout Options,
+    own: (String, [String], inout Int, inout Options) throws(CLIError) -> Void
+  ) throws(CLIError) {
     var index = 0
     while index < list.count {
-      let argument = list[index]
-      if try parseShared(list, &index, into: &options) {
-        index += 1
-        continue
+      if try !parseShared(list, &index, into: &options) {
+        try own(list[index], list, &index, &options)
       }
+      index += 1
+    }
+  }
+
+  static func parseBatch(_ list: [String]) throws(CLIError) -> BatchOptions {
+    var options = BatchOptions()
+    try parse(list, into: &options) { (argument, list, index, options) throws(CLIError) in
       switch argument {
       case "--input-format":
         let format = try value(list, &index).lowercased()
@@ -174,7 +182,6 @@ public enum Arguments {
         throw .usage(
           argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \"\(argument)\"")
       }
-      index += 1
     }
     guard !options.input.isEmpty else {
       throw .usage("--input is required (a file, or - for standard input)")
@@ -200,13 +207,7 @@ public enum Arguments {
 
   static func parseReport(_ list: [String]) throws(CLIError) -> ReportOptions {
     var options = ReportOptions()
-    var index = 0
-    while index < list.count {
-      let argument = list[index]
-      if try parseShared(list, &index, into: &options) {
-        index += 1
-        continue
-      }
+    try parse(list, into: &options) { (argument, list, index, options) throws(CLIError) in
       switch argument {
       case "--title": options.title = try value(list, &index)
       default:
@@ -214,7 +215,6 @@ public enum Arguments {
           argument.hasPrefix("-")
             ? "unknown option \(argument) for report" : "unexpected argument \"\(argument)\"")
       }
-      index += 1
     }
     guard !options.input.isEmpty else {
       throw .usage("report: --input is required (report JSON, any CSV, or -)")
