@@ -7,7 +7,8 @@ final class TableNode: FlowingNode {
   private let bodyEnvironments: [EnvironmentValues]
   private let boldEnvironments: [EnvironmentValues]
   private let colors: (body: RGBAColor, rule: RGBAColor, header: RGBAColor?, zebra: RGBAColor?)
-  private var widthCache: (width: CGFloat, columns: [CGFloat])?
+  /// What the table measured, kept for the rest of its layout.
+  private let measurements = TableMeasurements()
   /// Each column's paragraph settings, made once; a cell only sets the text.
   private let bodyParagraphs: [Paragraph]
   private let boldParagraphs: [Paragraph]
@@ -73,9 +74,6 @@ final class TableNode: FlowingNode {
     var column: Int
   }
 
-  /// The unwrapped shapes of the sampled body cells of `fit` columns, by row and column.
-  private var sampledShapes: [SampleKey: (text: String, shaped: any ShapedText)] = [:]
-
   func measure(
     _ cells: [String], kind: MeasuredRow.Kind, widths: [CGFloat], spans: [Int]? = nil, row: Int? = nil,
     context: LayoutContext
@@ -90,7 +88,7 @@ final class TableNode: FlowingNode {
       let width = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let text = column < cells.count ? cells[column] : ""
       let shaped: any ShapedText
-      if let row, span == 1, let sampled = sampledShapes[SampleKey(row: row, column: column)],
+      if let row, span == 1, let sampled = measurements.sampledShapes[SampleKey(row: row, column: column)],
         sampled.text == text,
         sampled.shaped.size.width <= width - padding.horizontal + LayoutTolerance.points
       {
@@ -107,33 +105,29 @@ final class TableNode: FlowingNode {
     return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells, spans: spans)
   }
 
-  /// Rows measured in the first pagination pass, kept for the second while the table is small: a
-  /// memory budget of `measuredRowBudget` rows decides, so long tables stream and are shaped twice.
-  private var measuredRows: [MeasuredRow] = []
-  private var measuredWidth: CGFloat = -1
-  private var keepsMeasuredRows = true
+  /// How many rows of the first pagination pass are kept for the second.
   static let measuredRowBudget = 2_000
-  private var header: (width: CGFloat, row: MeasuredRow)?
 
   /// Row `index` with `cells`, measured at `widths`, from the first pass when it was kept.
   func measuredRow(_ index: Int, cells: [String], widths: [CGFloat], width: CGFloat, context: LayoutContext)
     -> MeasuredRow
   {
-    if measuredWidth == width, index < measuredRows.count, measuredRows[index].cellsText == cells {
-      return measuredRows[index]
+    let kept = measurements
+    if kept.rowsWidth == width, index < kept.rows.count, kept.rows[index].cellsText == cells {
+      return kept.rows[index]
     }
     let row = measure(cells, kind: .body, widths: widths, row: index, context: context)
-    if keepsMeasuredRows {
-      if measuredWidth != width {
-        measuredRows.removeAll()
-        measuredWidth = width
+    if kept.keepsRows {
+      if kept.rowsWidth != width {
+        kept.rows.removeAll()
+        kept.rowsWidth = width
       }
-      if index == measuredRows.count {
-        if measuredRows.count < TableNode.measuredRowBudget {
-          measuredRows.append(row)
+      if index == kept.rows.count {
+        if kept.rows.count < TableNode.measuredRowBudget {
+          kept.rows.append(row)
         } else {
-          keepsMeasuredRows = false
-          measuredRows = []
+          kept.keepsRows = false
+          kept.rows = []
         }
       }
     }
@@ -142,9 +136,9 @@ final class TableNode: FlowingNode {
 
   /// The header row measured at `widths`, once per width.
   func headerRow(widths: [CGFloat], width: CGFloat, context: LayoutContext) -> MeasuredRow {
-    if let header, header.width == width { return header.row }
+    if let header = measurements.header, header.width == width { return header.row }
     let row = measure(table.columns.map(\.title), kind: .header, widths: widths, context: context)
-    header = (width, row)
+    measurements.header = (width, row)
     return row
   }
 
@@ -177,7 +171,7 @@ final class TableNode: FlowingNode {
 
   /// The width of every column for a table `width` wide.
   func columnWidths(_ width: CGFloat, context: LayoutContext) -> [CGFloat] {
-    if let cache = widthCache, cache.width == width { return cache.columns }
+    if let cache = measurements.columnWidths, cache.width == width { return cache.columns }
     let columns = table.columns
     var widths = [CGFloat](repeating: 0, count: columns.count)
     let fitted = columns.indices.filter { columns[$0].width == .fit }
@@ -205,7 +199,9 @@ final class TableNode: FlowingNode {
             let shaped = context.textShaper.shape(paragraph, width: nil)
             if !bold {
               // Kept so measuring the row at its column width can reuse this one-line shape.
-              sampledShapes[SampleKey(row: sampleIndex - boldRows - 1, column: index)] = (text, shaped)
+              measurements.sampledShapes[SampleKey(row: sampleIndex - boldRows - 1, column: index)] = (
+                text, shaped
+              )
             }
             return shaped.size.width
           }.max().map { $0 + padding + 0.5 } ?? padding
@@ -239,7 +235,7 @@ final class TableNode: FlowingNode {
       // No column takes the rest: fitted columns share it in proportion, so the table spans the width.
       for index in fitted { widths[index] += left * widths[index] / fittedTotal }
     }
-    widthCache = (width, widths)
+    measurements.columnWidths = (width, widths)
     return widths
   }
 
@@ -315,16 +311,14 @@ final class TableNode: FlowingNode {
     return Frame(name: name, rect: rect, children: children)
   }
 
-  private var continuationHeights: (width: CGFloat, height: CGFloat)?
-
   /// The height reserved for a "carried forward" row: measured once per width with the widest total.
   func continuationHeight(widths: [CGFloat], width: CGFloat, context: LayoutContext) -> CGFloat {
-    if let cached = continuationHeights, cached.width == width { return cached.height }
+    if let cached = measurements.continuationHeight, cached.width == width { return cached.height }
     guard let continuation = table.continuation else { return 0 }
     let label = [continuation.carriedLabel, continuation.broughtLabel].max { $0.count < $1.count } ?? ""
     let total = continuation.widestTotal ?? continuation.initial
     let height = self.height(continuationRow(label: label, total: total, widths: widths, context: context))
-    continuationHeights = (width, height)
+    measurements.continuationHeight = (width, height)
     return height
   }
 
