@@ -58,8 +58,6 @@ public enum InvoiceRules {
   /// Why a text field of `bytes` UTF-8 bytes is too long, or nil.
   public static func textLength(_ bytes: Int) -> Violation? {
     guard bytes > InputLimits.fieldBytes else { return nil }
-    return Violation(
-      "is \(bytes) bytes long; a field may have at most \(InputLimits.fieldBytes)",
-      hint: "a quoted field may be missing its closing quote")
+    return Violation("is \(bytes) bytes long; a field may have at most \(InputLimits.fieldBytes)")
   }
 }

@@ -115,10 +115,8 @@ struct JSONInvoiceReader {
     let fieldPath = "\(path).\(key)"
     switch value.kind {
     case .string(let text):
-      if text.utf8.count > InputLimits.fieldBytes {
-        error(
-          value, fieldPath,
-          "is \(text.utf8.count) bytes long; a field may have at most \(InputLimits.fieldBytes)")
+      if let violation = InvoiceRules.textLength(text.utf8.count) {
+        error(value, fieldPath, violation)
         return nil
       }
       if let control = text.unicodeScalars.first(where: {
@@ -154,9 +152,13 @@ struct JSONInvoiceReader {
       texts = elements.compactMap { if case .string(let text) = $0.kind { return text } else { return nil } }
     default: return true
     }
-    guard let long = texts.first(where: { $0.utf8.count > InputLimits.fieldBytes }) else { return true }
-    error(value, path, "is \(long.utf8.count) bytes long; a field may have at most \(InputLimits.fieldBytes)")
-    return false
+    for text in texts {
+      if let violation = InvoiceRules.textLength(text.utf8.count) {
+        error(value, path, violation)
+        return false
+      }
+    }
+    return true
   }
 
   /// Reports a value that breaks one of the `InvoiceRules`.

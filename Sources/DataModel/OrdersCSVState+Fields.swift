@@ -16,50 +16,13 @@ extension OrdersCSVState {
     _ record: CSVRecord, _ column: Int, _ location: SourceLocation, invoice: PendingInvoice?,
     named: Int? = nil
   ) -> String? {
-    var name: String { columnName(named ?? column) }
     let range = record.range(column)
-    if range.count > OrdersCSVState.maxFieldBytes || record.clippedLengths[column] != nil {
-      let length = record.clippedLengths[column] ?? range.count
-      report(
-        invoice,
-        Diagnostic(
-          .error, location, field: name,
-          "is \(length) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
-          hint: "a quoted field may be missing its closing quote"))
+    switch FieldText.check(record.bytes[range], length: record.clippedLengths[column]) {
+    case .success(let value): return value
+    case .failure(let violation):
+      report(invoice, Diagnostic(location, field: columnName(named ?? column), violation))
       return nil
     }
-    // One pass over the bytes: control characters (C0 but tab and line breaks, and DEL), and whether all is ASCII.
-    var ascii = true
-    var control: UInt8?
-    record.bytes.withUnsafeBufferPointer { buffer in
-      for index in range {
-        let byte = buffer[index]
-        if byte >= 0x80 {
-          ascii = false
-        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-          control = byte
-          break
-        }
-      }
-    }
-    if let control {
-      report(
-        invoice,
-        Diagnostic(
-          .error, location, field: name,
-          "contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))"))
-      return nil
-    }
-    let slice = record.bytes[range]
-    guard
-      let value = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-    else {
-      report(
-        invoice,
-        Diagnostic(.error, location, field: name, "is not valid UTF-8", hint: "export the file as UTF-8"))
-      return nil
-    }
-    return value
   }
 
   mutating func optionalText(

@@ -40,10 +40,6 @@ struct OrdersCSVState {
   var ambiguousNumbers: [(invoice: PendingInvoice, diagnostic: Diagnostic)] = []
   /// The first currency mark each invoice's prices were written with (`€1,234.50`), checked once the invoice's currency is known.
   var currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)] = [:]
-  /// The order of day and month in the file's slashed dates, once a date needed it.
-  var slashedDateOrder: SlashedDateOrder?
-  /// The longest text a field may hold.
-  static let maxFieldBytes = InputLimits.fieldBytes
 
   init(options: ImportOptions, file: String) {
     self.options = options
@@ -197,12 +193,10 @@ struct OrdersCSVState {
     if !record.clippedLengths.isEmpty {
       // A field too long to keep whole fails its invoice; the rows after it are read as usual.
       for (column, length) in record.clippedLengths.sorted(by: { $0.key < $1.key }) {
-        fail(
-          invoice,
-          Diagnostic(
-            .error, location, field: column < columnNames.count ? columnNames[column] : "field \(column + 1)",
-            "is \(length) bytes long; a field may have at most \(OrdersCSVState.maxFieldBytes)",
-            hint: "a quoted field may be missing its closing quote"))
+        let field = column < columnNames.count ? columnNames[column] : "field \(column + 1)"
+        if case .failure(let violation) = FieldText.check([], length: length) {
+          fail(invoice, Diagnostic(location, field: field, violation))
+        }
       }
       return
     }

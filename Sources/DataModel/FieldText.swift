@@ -1,0 +1,38 @@
+/// Checks the bytes of one text field: not too long, no control characters but tab and line breaks, valid UTF-8.
+///
+/// The orders CSV reader checks item fields with it as rows arrive, and the invoice assembler
+/// checks invoice-level values with it once per invoice: one rule, one message for each problem.
+enum FieldText {
+  /// The text of `bytes`, whose true length is `length` when the reader kept only a prefix of them.
+  static func check(_ bytes: ArraySlice<UInt8>, length: Int? = nil) -> Result<String, InvoiceRules.Violation>
+  {
+    if let violation = InvoiceRules.textLength(length ?? bytes.count) {
+      return .failure(
+        InvoiceRules.Violation(violation.message, hint: "a quoted field may be missing its closing quote"))
+    }
+    // One pass over the bytes: control characters (C0 but tab and line breaks, and DEL), and whether all is ASCII.
+    var ascii = true
+    var control: UInt8?
+    bytes.withUnsafeBufferPointer { buffer in
+      for byte in buffer {
+        if byte >= 0x80 {
+          ascii = false
+        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+          control = byte
+          break
+        }
+      }
+    }
+    if let control {
+      return .failure(
+        InvoiceRules.Violation(
+          "contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))"))
+    }
+    guard
+      let value = ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+    else {
+      return .failure(InvoiceRules.Violation("is not valid UTF-8", hint: "export the file as UTF-8"))
+    }
+    return .success(value)
+  }
+}
