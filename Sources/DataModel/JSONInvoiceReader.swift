@@ -195,7 +195,7 @@ struct JSONInvoiceReader {
     switch result {
     case .success(let number): return number
     case .failure(let failure):
-      var diagnostic = OrdersCSVState.numberDiagnostic(
+      var diagnostic = OrdersRowReader.numberDiagnostic(
         failure, shown: shown, location: location(value), field: fieldPath,
         decimalSeparator: UInt8(ascii: "."))
       diagnostic.invoiceNumber = currentNumber

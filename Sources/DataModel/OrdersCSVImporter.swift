@@ -29,7 +29,7 @@ public struct OrdersCSVImporter {
   }
 
   private func run(_ reader: CSVReader, name: String) -> InvoiceImport {
-    var state = OrdersCSVState(options: options, file: name)
+    var state = OrdersRowReader(options: options, file: name)
     var record = CSVRecord()
     do {
       guard try reader.next(into: &record) else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading and checking single fields: text, numbers, column names in messages.
-extension OrdersCSVState {
+extension OrdersRowReader {
   func columnName(_ column: Int?) -> String {
     guard let column else { return "column" }
     return columnNames[column]
@@ -67,7 +67,7 @@ extension OrdersCSVState {
         record.string(column) ?? String(decoding: record.field(column), as: UTF8.self))
       fail(
         invoice,
-        OrdersCSVState.numberDiagnostic(
+        OrdersRowReader.numberDiagnostic(
           error, shown: shown, location: location, field: columnName(column),
           decimalSeparator: decimalSeparator,
           learnedAt: decimalSeparator == UInt8(ascii: ",") ? decimalSeparatorLine : nil))

@@ -1,6 +1,6 @@
 import Foundation
 
-extension OrdersCSVState {
+extension OrdersRowReader {
   // MARK: Invoices
 
   mutating func finish() -> InvoiceImport {

@@ -1,20 +1,23 @@
 import Foundation
 
-/// The work of one import: the column layout, the invoices being collected, and the diagnostics.
-struct OrdersCSVState {
+/// Reads an orders CSV's rows, one at a time, into the invoices they belong to.
+///
+/// It groups rows by invoice number (NFC and NFD spellings of one number are two invoices), checks
+/// each row's item fields as it arrives (`FieldText`, `InvoiceRules`, exact numbers), keeps each
+/// invoice-level column's first value and refuses rows that disagree with it; `finish` hands the
+/// collected invoices to the `InvoiceAssembler`. The header's columns are `OrdersCSVHeader`'s.
+struct OrdersRowReader {
   let options: ImportOptions
   let file: String
   var diagnostics: [Diagnostic] = []
   var abandonedAt: CSVError?
 
-  /// The header as written, per column.
-  var headers: [String] = []
-  /// The field of each column, or nil for unknown columns.
-  var fieldOfColumn: [OrderField?] = []
-  /// The column of each field, when present.
-  var columnOf = ColumnIndex()
-  /// The invoice-level columns present, with their field.
-  var levelColumns: [(column: Int, field: OrderField)] = []
+  /// The columns, once the header is read.
+  var header = OrdersCSVHeader()
+  var headers: [String] { header.headers }
+  var columnOf: ColumnIndex { header.columnOf }
+  var levelColumns: [(column: Int, field: OrderField)] { header.levelColumns }
+  var columnNames: [String] { header.columnNames }
 
   var pending: [PendingInvoice] = []
   var pendingByNumber: [String: Int] = [:]
@@ -28,8 +31,6 @@ struct OrdersCSVState {
   var rowCount = 0
   var descriptions = TextCache()
   var unusable = false
-  /// `column "Name"` for each column, made once from the header.
-  var columnNames: [String] = []
   /// The decimal separator of the file's numbers, configured or learned (`.` until then).
   var decimalSeparator = UInt8(ascii: ".")
   /// The line whose number taught `decimalSeparator`, when it was learned rather than configured.
@@ -59,79 +60,13 @@ struct OrdersCSVState {
   // MARK: Header
 
   mutating func readHeader(_ record: CSVRecord) -> Bool {
-    if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
-      fileError(
-        line: 1, "the file is UTF-16 encoded",
-        hint: "save it as \"CSV UTF-8\" (in Excel: Save As → CSV UTF-8)")
+    let (read, found) = OrdersCSVHeader.read(record, options: options, file: file)
+    diagnostics += found
+    guard let read else {
+      unusable = true
       return false
     }
-    var mapping: [String: OrderField] = [:]
-    for (from, to) in options.columns {
-      guard let field = OrderField(header: to) else {
-        fileError(
-          line: nil,
-          "the columns mapping maps \(Diagnostic.quote(from)) to \(Diagnostic.quote(to)), which is not a column",
-          hint: OrderField.suggestion(for: to).map { "did you mean \"\($0.rawValue)\"?" })
-        return false
-      }
-      mapping[OrderField.normalize(from)] = field
-    }
-    for index in 0..<record.count {
-      guard let header = record.string(index) else {
-        fileError(line: record.line, "the header is not valid UTF-8", hint: "export the file as UTF-8")
-        return false
-      }
-      let trimmed = header.trimmingSpaces
-      headers.append(trimmed)
-      let field = mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
-      if let field {
-        if let earlier = columnOf[field] {
-          fileError(
-            line: record.line,
-            "columns \(Diagnostic.quote(headers[earlier])) and \(Diagnostic.quote(trimmed)) both mean \(field.rawValue)",
-            hint: "remove or rename one of them")
-          return false
-        }
-        columnOf[field] = index
-      }
-      fieldOfColumn.append(field)
-    }
-    // Other names common exports use fill only the fields no column names exactly.
-    for (index, header) in headers.enumerated() where fieldOfColumn[index] == nil {
-      if let field = OrderField(alias: header), columnOf[field] == nil {
-        columnOf[field] = index
-        fieldOfColumn[index] = field
-      }
-    }
-    for (index, header) in headers.enumerated() {
-      if let field = fieldOfColumn[index] {
-        if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
-      } else if !header.isEmpty {
-        let hint = OrderField.suggestion(for: header).map { "did you mean \"\($0.rawValue)\"?" }
-        diagnostics.append(
-          Diagnostic(
-            .warning, SourceLocation(file: file, line: record.line),
-            field: "column \(Diagnostic.quote(header))",
-            "unknown column, ignored",
-            hint: hint ?? "map it in the config's \"columns\" if it holds one of ours"))
-      }
-    }
-    columnNames = headers.map { "column \(Diagnostic.quote($0))" }
-    let missing = OrderField.required.filter { columnOf[$0] == nil }
-    if !missing.isEmpty {
-      let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      let unknown = headers.enumerated().filter { fieldOfColumn[$0.offset] == nil }.map(\.element)
-      var hint = "the header must name the columns; map other names in the config's \"columns\""
-      if let first = missing.first,
-        let close = unknown.first(where: { OrderField.suggestion(for: $0) == first })
-      {
-        hint =
-          "did you mean \(Diagnostic.quote(close)) for \"\(first.rawValue)\"? map it in the config's \"columns\""
-      }
-      fileError(
-        line: record.line, "missing required column\(missing.count > 1 ? "s" : "") \(names)", hint: hint)
-      return false
-    }
+    header = read
     return true
   }
 
