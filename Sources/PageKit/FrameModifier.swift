@@ -51,11 +51,8 @@ final class FixedFrameNode: WrappingNode {
   init(
     child: any LayoutNode, width: CGFloat?, height: CGFloat?, alignment: Alignment, direction: LayoutDirection
   ) {
-    self.child = child
-    self.width = width
-    self.height = height
-    self.alignment = alignment
-    self.direction = direction
+    (self.child, self.alignment, self.direction) = (child, alignment, direction)
+    (self.width, self.height) = (width, height)
   }
 
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
