@@ -52,12 +52,12 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
 	@echo "samples written to out/"
 
-## test: lint, then every test target, then a consumer package built against a tagged clone.
+## test: lint, a consumer package built against a tagged clone, then every test target.
 test: deps lint
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory test-consumer
+	$(SWIFT) test --skip-build
 
 ## test-consumer: builds docs/consumer (a server app using invoicegen by version) against a
 ## tagged clone of this repository's HEAD, with install-pkgconfig's set-up, and checks its PDF.
