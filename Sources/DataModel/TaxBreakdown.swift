@@ -61,9 +61,11 @@ public struct InvoiceTotals: Hashable, Sendable {
     var sums: [ExactDecimal] = []
     // The running total of the line amounts must stay exact too: it is printed at page breaks.
     var running = ExactDecimal.zero
-    for item in items {
-      guard let factor = hundred.subtracting(item.discount),
-        let product = item.quantity.multiplied(by: item.unitPrice)?.multiplied(by: factor)
+    // By index: reading the four decimals in place copies no item (and retains no item's SKU box).
+    for index in items.indices {
+      let taxRate = items[index].taxRate
+      guard let factor = hundred.subtracting(items[index].discount),
+        let product = items[index].quantity.multiplied(by: items[index].unitPrice)?.multiplied(by: factor)
       else { return .failure(.overflow) }
       // Dividing by 100 is exact: the same units two decimal places further right.
       let exact =
@@ -74,11 +76,11 @@ public struct InvoiceTotals: Hashable, Sendable {
       guard let sum = running.adding(amount) else { return .failure(.overflow) }
       running = sum
       lineAmounts.append(Money(amount, currency))
-      if let index = rates.firstIndex(of: item.taxRate) {
-        guard let sum = sums[index].adding(amount) else { return .failure(.overflow) }
-        sums[index] = sum
+      if let known = rates.firstIndex(of: taxRate) {
+        guard let sum = sums[known].adding(amount) else { return .failure(.overflow) }
+        sums[known] = sum
       } else {
-        rates.append(item.taxRate)
+        rates.append(taxRate)
         sums.append(amount)
       }
     }

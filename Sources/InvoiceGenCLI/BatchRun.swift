@@ -12,6 +12,8 @@ final class BatchRun: @unchecked Sendable {
   private let lock = NSLock()
   private var summary = RunSummary()
   private var shownWarnings: Set<String> = []
+  /// The invoices read, kept as long as the run: a command that exits right after `run` skips freeing them one by one.
+  private var imported: InvoiceImport?
 
   init(options: BatchOptions, config: Config, layout: @escaping LayoutRegistry.InvoiceLayoutFunction) {
     self.options = options
@@ -23,6 +25,7 @@ final class BatchRun: @unchecked Sendable {
   func run() throws(CLIError) -> Outcome {
     let start = Date()
     let imported = importInput()
+    self.imported = imported
     // In input order, whatever order the checks found them in.
     let ordered = imported.diagnostics.enumerated().sorted {
       ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)

@@ -1,4 +1,4 @@
 import Foundation
 import InvoiceGenCLI
 
-exit(InvoiceGenCLI.main(Array(CommandLine.arguments.dropFirst())))
+exit(InvoiceGenCLI.main(Array(CommandLine.arguments.dropFirst()), exitsWhenDone: true))
