@@ -15,7 +15,9 @@ public final class AtomicFile {
   /// Where the content is written until `commit`.
   public let temporaryPath: String
   private var descriptor: Int32
-  private var buffer: [UInt8] = []
+  /// Bytes not yet handed to the kernel: cairo writes in pieces of a few bytes, so they are gathered here.
+  private let buffer = UnsafeMutableRawPointer.allocate(byteCount: AtomicFile.bufferSize, alignment: 16)
+  private var buffered = 0
   private var failure: String?
   private var finished = false
 
@@ -29,6 +31,7 @@ public final class AtomicFile {
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent
     if name.utf8.count > AtomicFile.maxNameBytes {
+      buffer.deallocate()
       throw RenderError.output(
         path: path,
         reason:
@@ -41,9 +44,9 @@ public final class AtomicFile {
     temporaryPath = folder + "/." + AtomicFile.prefix(of: name, bytes: room) + "." + tag + AtomicFile.suffix
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
+      buffer.deallocate()
       throw RenderError.output(path: path, reason: AtomicFile.reason(errno))
     }
-    buffer.reserveCapacity(AtomicFile.bufferSize)
   }
 
   /// The suffix of every temporary file, so leftovers of a killed run can be found and removed.
@@ -56,14 +59,17 @@ public final class AtomicFile {
   @discardableResult
   public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil, !finished else { return false }
-    if buffer.count + bytes.count > AtomicFile.bufferSize {
+    if buffered + bytes.count > AtomicFile.bufferSize {
       flush()
       if bytes.count >= AtomicFile.bufferSize {
         writeThrough(bytes)
         return failure == nil
       }
     }
-    buffer.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+    if let base = bytes.baseAddress, bytes.count > 0 {
+      (buffer + buffered).copyMemory(from: base, byteCount: bytes.count)
+      buffered += bytes.count
+    }
     return failure == nil
   }
 
@@ -74,9 +80,9 @@ public final class AtomicFile {
   }
 
   private func flush() {
-    guard !buffer.isEmpty, failure == nil else { return }
-    buffer.withUnsafeBytes { writeThrough($0) }
-    buffer.removeAll(keepingCapacity: true)
+    guard buffered > 0, failure == nil else { return }
+    writeThrough(UnsafeRawBufferPointer(start: buffer, count: buffered))
+    buffered = 0
   }
 
   private func writeThrough(_ bytes: UnsafeRawBufferPointer) {
@@ -137,7 +143,10 @@ public final class AtomicFile {
     finished = true
   }
 
-  deinit { discard() }
+  deinit {
+    discard()
+    buffer.deallocate()
+  }
 
   /// Writes `data` to `path` atomically.
   public static func write(_ data: Data, to path: String, durable: Bool = false) throws {
