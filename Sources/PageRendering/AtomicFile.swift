@@ -20,6 +20,8 @@ public final class AtomicFile {
   private var buffered = 0
   private var failure: String?
   private var finished = false
+  /// Whether this object created the temporary file (only then may it remove it).
+  private var created = false
 
   /// The most bytes one name in a folder may have on the file systems Linux uses (`NAME_MAX`).
   public static let maxNameBytes = 255
@@ -31,7 +33,7 @@ public final class AtomicFile {
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent
     if name.utf8.count > AtomicFile.maxNameBytes {
-      buffer.deallocate()
+      buffer.deallocate()  // not every property is set yet, so deinit will not run
       throw RenderError.output(
         path: path,
         reason:
@@ -44,9 +46,10 @@ public final class AtomicFile {
     temporaryPath = folder + "/." + AtomicFile.prefix(of: name, bytes: room) + "." + tag + AtomicFile.suffix
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      buffer.deallocate()
+      // Every property is set: deinit runs and frees the buffer.
       throw RenderError.output(path: path, reason: AtomicFile.reason(errno))
     }
+    created = true
   }
 
   /// The suffix of every temporary file, so leftovers of a killed run can be found and removed.
@@ -139,7 +142,7 @@ public final class AtomicFile {
       Foundation.close(descriptor)
       descriptor = -1
     }
-    unlink(temporaryPath)
+    if created { unlink(temporaryPath) }
     finished = true
   }
 
