@@ -48,20 +48,26 @@ public final class CairoSurface {
 
   /// A PDF written into `sink`, whose first page is `size` points.
   public static func pdf(writingTo sink: any ByteSink, size: CGSize) throws -> CairoSurface {
-    let box = SinkBox(sink)
-    return try CairoSurface(
-      checking: cairo_pdf_surface_create_for_stream(
-        CairoSurface.writeToSink, Unmanaged.passUnretained(box).toOpaque(), size.width, size.height),
-      what: "PDF surface \(CairoSurface.name(of: sink))", sink: box)
+    try streaming(to: sink, kind: "PDF") {
+      cairo_pdf_surface_create_for_stream(writeToSink, $0, size.width, size.height)
+    }
   }
 
   /// An SVG written into `sink`, of `size` points.
   public static func svg(writingTo sink: any ByteSink, size: CGSize) throws -> CairoSurface {
+    try streaming(to: sink, kind: "SVG") {
+      cairo_svg_surface_create_for_stream(writeToSink, $0, size.width, size.height)
+    }
+  }
+
+  /// A surface `make` creates with cairo's write callback and a closure pointer that reaches `sink`.
+  private static func streaming(
+    to sink: any ByteSink, kind: String, make: (UnsafeMutableRawPointer) -> OpaquePointer?
+  ) throws -> CairoSurface {
     let box = SinkBox(sink)
     return try CairoSurface(
-      checking: cairo_svg_surface_create_for_stream(
-        CairoSurface.writeToSink, Unmanaged.passUnretained(box).toOpaque(), size.width, size.height),
-      what: "SVG surface \(CairoSurface.name(of: sink))", sink: box)
+      checking: make(Unmanaged.passUnretained(box).toOpaque()), what: "\(kind) surface \(name(of: sink))",
+      sink: box)
   }
 
   private static func name(of sink: any ByteSink) -> String {
