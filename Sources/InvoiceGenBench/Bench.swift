@@ -28,7 +28,7 @@ enum Bench {
     let writer = try PDFWriter(path: path, metadata: PDFMetadata(title: "bench", creator: "invoicegen bench"))
     let rows = rowsPerPage()
     for index in 0..<count {
-      writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
+      try writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
     }
     try writer.close()
   }
@@ -40,7 +40,7 @@ enum Bench {
       let writer = try PDFWriter(
         path: folder + "/doc-\(index).pdf", metadata: PDFMetadata(title: "bench", creator: "invoicegen bench")
       )
-      writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
+      try writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
       try writer.close()
     }
   }

@@ -77,14 +77,17 @@ public final class PDFWriter {
   }
 
   /// Lays out `view` at `size` and draws it as one page; returns the layout's warnings.
+  ///
+  /// Throws `RenderError.layout` (and draws nothing) when the view could not be laid out completely.
   @discardableResult
   public func addPage<V: View>(
     _ view: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues(),
     resources: RenderResources = .forCurrentThread
-  ) -> [LayoutWarning] {
+  ) throws -> [LayoutWarning] {
     let layoutContext = resources.makeLayoutContext()
     let node = ViewResolver.node(of: view, in: environment)
     let frame = node.place(in: CGRect(origin: .zero, size: size), context: layoutContext)
+    if let failure = layoutContext.failure { throw RenderError.layout(failure) }
     beginPage(size: size)
     draw(frame)
     endPage()

@@ -105,10 +105,10 @@ import Testing
     let resources = try TestSupport.resources()
     let writer = try PDFWriter(path: path, metadata: PDFOutputTests.metadata)
     let environment = TestSupport.environment
-    writer.addPage(
+    try writer.addPage(
       Text("Page one").padding(30), size: CGSize(width: 595, height: 842), environment: environment,
       resources: resources)
-    writer.addPage(
+    try writer.addPage(
       Text("Page two").padding(30), size: CGSize(width: 612, height: 792), environment: environment,
       resources: resources)
     #expect(!FileManager.default.fileExists(atPath: path))
