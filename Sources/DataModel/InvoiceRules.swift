@@ -14,9 +14,21 @@ public enum InvoiceRules {
     }
   }
 
-  /// The currency with ISO 4217 `code`, or why there is none.
+  /// The currency with ISO 4217 `code`, or written as a symbol only one currency uses (`€`, `US$`), or why there is none.
+  ///
+  /// A symbol several currencies use (`$`, `kr`, `£`) is refused, naming them: guessing would be a
+  /// silent conversion.
   public static func currency(_ code: String) -> Result<Currency, Violation> {
-    if let known = Currency(code: code) { return .success(known) }
+    let written = code.trimmingSpaces
+    if let known = Currency(code: written) { return .success(known) }
+    if let codes = CurrencyMark.currencies(for: written) {
+      if codes.count == 1, let only = codes.first.flatMap({ Currency(code: $0) }) { return .success(only) }
+      let some = codes.sorted().prefix(4).joined(separator: ", ")
+      return .failure(
+        Violation(
+          "\(Diagnostic.quote(written)) stands for several currencies (\(some)\(codes.count > 4 ? "…" : ""))",
+          hint: "write the ISO 4217 code, such as USD"))
+    }
     return .failure(
       Violation(
         "\(Diagnostic.quote(code)) is not an ISO 4217 currency code",

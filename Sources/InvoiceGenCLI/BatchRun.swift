@@ -84,13 +84,14 @@ final class BatchRun: @unchecked Sendable {
     let invalidCount = summary.invalid.count + summary.rejectedRows
     var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
     if options.check {
-      let line = "\(jobs.count) invoices valid, \(invalidCount) invalid (checked, nothing written)"
+      let line =
+        "\(Plural.count(jobs.count, "invoice")) valid, \(invalidCount) invalid (checked, nothing written)"
       if !options.quiet { print(line) }
       outcome.outputFailed = !writeSummaryFile(start: start)
       return outcome
     }
     if options.strict, outcome.failed {
-      Console.error("--strict: \(invalidCount) invalid invoice(s); nothing written")
+      Console.error("--strict: \(Plural.count(invalidCount, "invalid invoice")); nothing written")
       outcome.outputFailed = !writeSummaryFile(start: start)
       return outcome
     }

@@ -24,8 +24,7 @@ struct RunSummary {
   var line: String {
     let rate = seconds > 0 ? Double(written) / seconds : 0
     return String(
-      format: "%d invoice%@ written, %d failed, %d skipped in %.1f s (%.0f/s)", written,
-      written == 1 ? "" : "s",
+      format: "%@ written, %d failed, %d skipped in %.1f s (%.0f/s)", Plural.count(written, "invoice"),
       failedCount, skipped, seconds, rate)
   }
 

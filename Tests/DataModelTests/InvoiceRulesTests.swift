@@ -17,6 +17,14 @@ import Testing
     #expect(
       InvoiceRules.discount(ExactDecimal(101))?.message == "101 is not a discount between 0 and 100 percent")
     #expect((try? InvoiceRules.currency("eur").get())?.code == "EUR")
+    // An unambiguous symbol names its currency; one several currencies use is refused, naming them.
+    #expect((try? InvoiceRules.currency("€").get())?.code == "EUR")
+    #expect((try? InvoiceRules.currency(" US$ ").get())?.code == "USD")
+    if case .failure(let dollar) = InvoiceRules.currency("$") {
+      #expect(dollar.message.contains("stands for several currencies (ARS, AUD, BBD, BMD…)"))
+    } else {
+      Issue.record("$ was taken for one currency")
+    }
     #expect(InvoiceRules.locale("de-DE") == nil)
     #expect(Spelling.closest(to: "quantitty", in: ["quantity", "unit_price"], within: 2) == "quantity")
     #expect(Spelling.distance("Kitten", "sitting") == 3)

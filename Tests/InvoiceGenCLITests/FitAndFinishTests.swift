@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Rough edges a new user met (issue 15), each fixed with the behaviour checked end to end.
+@Suite(.serialized) struct FitAndFinishTests {
+  static let header =
+    "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency"
+
+  static func orders(_ rows: [String]) throws -> String {
+    let folder = try CommandRunner.temporaryFolder()
+    let path = folder + "/orders.csv"
+    try ([header] + rows).joined(separator: "\n").appending("\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func countsArePluralisedCorrectly() throws {
+    let one = try FitAndFinishTests.orders(["A-1,2026-03-01,C,W,1,10,19,EUR"])
+    let check = try CommandRunner.invoicegen(["--check", "--input", one])
+    #expect(check.stdout.contains("1 invoice valid, 0 invalid"), "\(check.stdout)")
+    let out = URL(fileURLWithPath: one).deletingLastPathComponent().path + "/out"
+    let run = try CommandRunner.invoicegen(["--input", one, "--out", out, "--progress", "never"])
+    #expect(run.stdout.contains("1 invoice written, 0 failed"), "\(run.stdout)")
+    let bad = try FitAndFinishTests.orders(["A-1,2026-03-01,C,W,x,10,19,EUR"])
+    let strict = try CommandRunner.invoicegen(["--strict", "--input", bad, "--out", out])
+    #expect(strict.stderr.contains("--strict: 1 invalid invoice; nothing written"), "\(strict.stderr)")
+  }
+
+  @Test func aEuroSignInTheCurrencyColumnIsEuro() throws {
+    let input = try FitAndFinishTests.orders(["E-1,2026-03-01,C,W,1,10,19,€", "D-1,2026-03-01,C,W,1,10,19,$"])
+    let out = URL(fileURLWithPath: input).deletingLastPathComponent().path + "/out"
+    let run = try CommandRunner.invoicegen(["--input", input, "--out", out, "--progress", "never"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("column \"currency\": \"$\" stands for several currencies"), "\(run.stderr)")
+    #expect(CommandRunner.files(out) == ["E-1.pdf"])
+    #expect(try CommandRunner.text(out + "/E-1.pdf").contains("€11.90"))
+  }
+}
