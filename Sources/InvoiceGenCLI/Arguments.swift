@@ -193,16 +193,22 @@ public enum Arguments {
       throw .usage("use either --shard K/N or --shards N, not both")
     }
     if let count = options.shards {
-      guard let text = ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"], let index = Int(text),
-        index >= 0, index < count
-      else {
+      guard let index = shardIndex(ProcessInfo.processInfo.environment), index >= 0, index < count else {
         throw .usage(
-          "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (as in a Kubernetes Indexed Job)"
+          "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID set to \(count) consecutive values (a Slurm array)"
         )
       }
       options.shard = (index + 1, count)
     }
     return options
+  }
+
+  /// This process's 0-based shard from the scheduler: a Kubernetes Indexed Job's completion index, or a
+  /// Slurm array task's id counted from the array's first id (`--array=1-8` and `--array=0-7` both work).
+  static func shardIndex(_ environment: [String: String]) -> Int? {
+    if let text = environment["JOB_COMPLETION_INDEX"] { return Int(text) }
+    guard let task = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }) else { return nil }
+    return task - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
   }
 
   static func parseReport(_ list: [String]) throws(CLIError) -> ReportOptions {

@@ -98,6 +98,7 @@ public enum InvoiceGenCLI {
       --jobs N                  worker threads (default: the number of cores)
       --shard K/N               render only invoices whose FNV-1a hash of the number mod N is K-1
       --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
+                                or from SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1 (Slurm arrays)
       --only NUMBER             render only this invoice (repeatable)
       --check                   validate everything, write nothing
       --strict                  any invalid invoice stops the run before anything is written;

@@ -35,4 +35,35 @@ import Testing
     #expect(CommandRunner.files(out) == ["E-1.pdf"])
     #expect(try CommandRunner.text(out + "/E-1.pdf").contains("€11.90"))
   }
+
+  @Test func slurmArraysShardFromTheirFirstTaskId() throws {
+    // The same 3 shards from Kubernetes indexes 0…2, a Slurm array 0-2 and a Slurm array 1-3.
+    let schedulers: [[String: String]] = [
+      ["JOB_COMPLETION_INDEX": "0"], ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0"],
+      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1"],
+    ]
+    var shards: [[String]] = []
+    for offset in 0..<3 {
+      var union: [String] = []
+      for task in 0..<3 {
+        var environment = schedulers[offset]
+        for (key, value) in environment where key != "SLURM_ARRAY_TASK_MIN" {
+          environment[key] = String(Int(value)! + task)
+        }
+        let out = try CommandRunner.temporaryFolder()
+        let run = try CommandRunner.invoicegen(
+          ["--input", "orders.csv", "--out", out, "--shards", "3", "--progress", "never"],
+          environment: environment)
+        #expect(run.status == 0, "\(environment): \(run.stderr)")
+        union += CommandRunner.files(out)
+      }
+      shards.append(union.sorted())
+    }
+    #expect(shards[0].count == 34)
+    #expect(shards[1] == shards[0] && shards[2] == shards[0])
+    let outside = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", "/tmp/unused", "--shards", "3"],
+      environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"])
+    #expect(outside.status == 1 && outside.stderr.contains("SLURM_ARRAY_TASK_ID"))
+  }
 }
