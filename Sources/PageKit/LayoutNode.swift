@@ -68,6 +68,18 @@ public final class LayoutContext {
     if !warnings.contains(warning) { warnings.append(warning) }
   }
 
+  /// Warns when `shaped` (the shape of `text`) has characters no installed font can show: they would print as boxes.
+  public func warnOfMissingGlyphs(in shaped: any ShapedText, text: String) {
+    let count = shaped.unknownGlyphCount
+    guard count > 0 else { return }
+    let scripts = shaped.unknownGlyphScripts
+    let script = scripts.isEmpty ? "" : " (script \(scripts.joined(separator: ", ")))"
+    warn(
+      LayoutWarning(
+        "text \"\(text.prefix(40))\": \(count) character\(count == 1 ? "" : "s")\(script) no installed font can show",
+        kind: .missingGlyphs))
+  }
+
   /// Records an error that makes the document incomplete; the paginator stops and throws it (the first one counts).
   public func fail(_ error: LayoutError) {
     if failure == nil { failure = error }

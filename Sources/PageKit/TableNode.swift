@@ -98,6 +98,8 @@ final class TableNode: FlowingNode {
         paragraph.runs[0].text = text
         shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
       }
+      // A cell is text like any other: characters no font can show are warned about (and are errors with --strict).
+      context.warnOfMissingGlyphs(in: shaped, text: text)
       shapedCells.append((shaped, 0..<shaped.lines.count))
       column += span
       cellIndex += 1

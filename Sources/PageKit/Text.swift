@@ -163,14 +163,7 @@ public final class TextNode: LayoutNode {
 
   public func place(in rect: CGRect, context: LayoutContext) -> Frame {
     let shaped = shaped(width: rect.width, context: context)
-    if shaped.unknownGlyphCount > 0 {
-      let scripts = shaped.unknownGlyphScripts
-      let script = scripts.isEmpty ? "" : " (script \(scripts.joined(separator: ", ")))"
-      context.warn(
-        LayoutWarning(
-          "text \"\(paragraph.string.prefix(40))\": \(shaped.unknownGlyphCount) character(s)\(script) no installed font can show",
-          kind: .missingGlyphs))
-    }
+    context.warnOfMissingGlyphs(in: shaped, text: paragraph.string)
     return Frame(
       name: frameName, rect: rect,
       content: .text(TextDrawing(shaped: shaped, lines: 0..<shaped.lines.count, color: color)))

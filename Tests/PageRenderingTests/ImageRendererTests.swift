@@ -141,6 +141,26 @@ import Testing
 }
 
 @Suite struct UnknownGlyphTests {
+  @Test func charactersNoFontCanShowInATableCellAreReported() throws {
+    let table = Table(
+      columns: [TableColumn("Item"), TableColumn("Note")],
+      rows: TableRows([["Widget", "Thai \u{0E01}\u{0E32}"], ["Gadget", "plain"]]))
+    let renderer = DocumentRenderer(
+      document: Document { Page(size: .custom(width: 300, height: 200), margins: EdgeInsets(10)) { table } })
+    renderer.resources = try TestSupport.resources()
+    renderer.environment = TestSupport.environment
+    let folder = try TestSupport.temporaryFolder()
+    try renderer.writePDF(to: folder + "/cells.pdf")
+    #expect(
+      renderer.warnings.contains {
+        $0.kind == .missingGlyphs
+          && $0.message.contains("\"Thai \u{0E01}\u{0E32}\": 2 characters (script Thai)")
+      }, "\(renderer.warnings)")
+    renderer.missingGlyphsAreErrors = true
+    #expect(throws: RenderError.self) { try renderer.writePDF(to: folder + "/strict.pdf") }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/strict.pdf"))
+  }
+
   @Test func charactersNoFontCanShowAreReported() throws {
     let renderer = ImageRenderer(content: Text("Thai \u{0E01}\u{0E32} here"))
     renderer.resources = try TestSupport.resources()
