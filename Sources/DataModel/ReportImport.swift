@@ -18,6 +18,22 @@ public struct ReportCSVImporter {
   /// `.` or `,`, or nil to learn it from the file's first number that can only be read one way.
   public var decimalSeparator: UInt8?
 
+  /// What the file at `path` is when its first bytes show it is not CSV text ("XML", "a PDF file", "binary data"), else nil.
+  static func notCSV(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return nil }
+    var bytes = [UInt8](head)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    let text = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    if text.starts(with: Array("%PDF".utf8)) { return "a PDF file" }
+    if text.first == UInt8(ascii: "<") { return "XML or HTML" }
+    // UTF-16 text is named by the reader with its own advice; other NUL bytes are binary data.
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+    if bytes.contains(0) { return "binary data" }
+    return nil
+  }
+
   public init(delimiter: UInt8? = nil, decimalSeparator: UInt8? = nil) {
     self.delimiter = delimiter
     self.decimalSeparator = decimalSeparator
@@ -26,6 +42,15 @@ public struct ReportCSVImporter {
   public func importFile(_ path: String, name: String? = nil, title: String? = nil) -> ReportImport {
     let shown = name ?? path
     var diagnostics: [Diagnostic] = []
+    if let kind = ReportCSVImporter.notCSV(path) {
+      return ReportImport(
+        report: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, SourceLocation(file: shown, line: 1), "is \(kind), not CSV",
+            hint: "give a CSV file with a header line, or report JSON")
+        ])
+    }
     do {
       let reader = try CSVReader(path: path, name: shown, delimiter: delimiter)
       var record = CSVRecord()

@@ -66,4 +66,20 @@ import Testing
       environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"])
     #expect(outside.status == 1 && outside.stderr.contains("SLURM_ARRAY_TASK_ID"))
   }
+
+  @Test func aReportRefusesFilesThatAreNotCSV() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"a\" tests=\"1\"/></testsuites>\n".write(
+      toFile: folder + "/results.xml", atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: CommandRunner.sampleData + "/logo.png", toPath: folder + "/logo.csv")
+    for (file, kind) in [("results.xml", "XML or HTML"), ("logo.csv", "binary data")] {
+      let run = try CommandRunner.invoicegen([
+        "report", "--input", folder + "/" + file, "--out", folder + "/r.pdf",
+      ])
+      #expect(run.status == 1, "\(file): \(run.stderr)")
+      #expect(run.stderr.contains("\(file):1: is \(kind), not CSV"), "\(run.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/r.pdf"))
+  }
 }
