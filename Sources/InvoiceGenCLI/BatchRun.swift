@@ -26,35 +26,56 @@ final class BatchRun: @unchecked Sendable {
     let start = Date()
     let imported = importInput()
     self.imported = imported
+    if imported.isUnusable {
+      for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
+        Console.show(diagnostic)
+      }
+      throw .input
+    }
+    // With --only, the problems of invoices (and rows) not selected are not this run's: one line says how many.
+    let wanted = options.only.isEmpty ? nil : Set(options.only)
+    let selected = imported.diagnostics.filter { diagnostic in
+      guard let wanted else { return true }
+      return diagnostic.invoiceNumber.map(wanted.contains) ?? false
+    }
     // In input order, whatever order the checks found them in.
-    let ordered = imported.diagnostics.enumerated().sorted {
+    let ordered = selected.enumerated().sorted {
       ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
     }.map(\.element)
     for diagnostic in ordered where diagnostic.severity == .error || !options.quiet {
       Console.show(diagnostic)
     }
-    if imported.isUnusable { throw .input }
+    let unselected = imported.diagnostics.filter { $0.severity == .error }.count
+      - selected.filter { $0.severity == .error }.count
+    if unselected > 0, !options.quiet {
+      Console.write("note: \(Plural.count(unselected, "error")) in invoices --only did not select, not reported")
+    }
     summary.invalid = imported.invalidInvoiceNumbers
-    summary.rejectedRows = imported.rejectedRows
-    summary.failures = imported.diagnostics.filter { $0.severity == .error }.map {
-      RunSummary.Failure(invoice: $0.invoiceNumber, message: $0.description)
+    summary.rejectedRows = wanted == nil ? imported.rejectedRows : 0
+    for diagnostic in ordered where diagnostic.severity == .error {
+      summary.fail(diagnostic.invoiceNumber, line: diagnostic.location.line, diagnostic.description)
     }
     var invoices = imported.invoices
-    if !options.only.isEmpty {
-      let wanted = Set(options.only)
+    if let wanted {
       let found = Set(invoices.map(\.number)).union(imported.invalidInvoiceNumbers)
       for missing in options.only where !found.contains(missing) {
         Console.error("--only \(missing): no invoice with that number in \(options.input)")
-        summary.failures.append(RunSummary.Failure(invoice: missing, message: "not in the input"))
+        summary.fail(missing, line: nil, "error: --only \(missing): not in the input")
         summary.invalid.append(missing)
       }
       invoices = invoices.filter { wanted.contains($0.number) }
       summary.invalid = summary.invalid.filter { wanted.contains($0) }
     }
+    summary.phases.append(("parse", Date().timeIntervalSince(start)))
     if let (index, count) = options.shard {
-      invoices = invoices.filter { Int(OutputName.fnv1a($0.number) % UInt64(count)) == index - 1 }
-      summary.invalid = summary.invalid.filter { Int(OutputName.fnv1a($0) % UInt64(count)) == index - 1 }
+      func mine(_ number: String) -> Bool { Int(OutputName.fnv1a(number) % UInt64(count)) == index - 1 }
+      invoices = invoices.filter { mine($0.number) }
+      summary.invalid = summary.invalid.filter(mine)
+      // A row that belongs to no invoice is the first shard's to report.
+      if index != 1 { summary.rejectedRows = 0 }
+      summary.keepFailures { failure in failure.invoice.map(mine) ?? (index == 1) }
     }
+    let naming = Date()
     // Names: safe, inside the folder, and never two invoices on one file.
     var jobs: [(invoice: Invoice, name: String)] = []
     var taken: [String: String] = [:]
@@ -81,7 +102,8 @@ final class BatchRun: @unchecked Sendable {
         }
       }
     }
-    let invalidCount = summary.invalid.count + summary.rejectedRows
+    summary.phases.append(("name", Date().timeIntervalSince(naming)))
+    let invalidCount = Set(summary.invalid).count + summary.rejectedRows
     var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
     if options.check {
       let line =
@@ -106,7 +128,9 @@ final class BatchRun: @unchecked Sendable {
       throw .output("\(options.out): the output folder is not writable")
     }
     OutputFolder.removeLeftovers(in: options.out)
+    let rendering = Date()
     render(jobs)
+    summary.phases.append(("render", Date().timeIntervalSince(rendering)))
     summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet { print(summary.line) }
     let summaryWritten = writeSummaryFile(start: start)
@@ -128,7 +152,7 @@ final class BatchRun: @unchecked Sendable {
 
   private func fail(_ number: String, _ message: String) {
     Console.error(message)
-    summary.failures.append(RunSummary.Failure(invoice: number, message: "error: " + message))
+    summary.fail(number, line: nil, "error: " + message)
     summary.invalid.append(number)
   }
 
@@ -202,7 +226,7 @@ final class BatchRun: @unchecked Sendable {
       Console.error(message)
       record {
         if case .output? = error as? RenderError { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
-        $0.failures.append(RunSummary.Failure(invoice: invoice.number, message: "error: " + message))
+        $0.fail(invoice.number, line: invoice.source.line, "error: " + message)
       }
     }
   }

@@ -2,10 +2,12 @@ import Foundation
 
 /// What a run did: counts, failures with their diagnostics, output files and timing.
 struct RunSummary {
-  /// One invoice (or row) that was not written, and why.
+  /// One invoice (or a row that belongs to none) that was not written, with every reason.
   struct Failure {
     var invoice: String?
-    var message: String
+    /// The input line the failure is first located at, for input order.
+    var line: Int?
+    var messages: [String]
   }
 
   var written = 0
@@ -14,9 +16,26 @@ struct RunSummary {
   var rejectedRows = 0
   var renderFailures = 0
   var writeFailures = 0
-  var failures: [Failure] = []
+  private(set) var failures: [Failure] = []
   var outputs: [String] = []
   var seconds: Double = 0
+  /// Seconds spent reading and checking the input, naming the files, and rendering and writing them.
+  var phases: [(name: String, seconds: Double)] = []
+
+  /// Adds `message` to `invoice`'s entry (made on first use); a row without an invoice gets an entry of its own.
+  mutating func fail(_ invoice: String?, line: Int?, _ message: String) {
+    if let invoice, let index = failures.firstIndex(where: { $0.invoice == invoice }) {
+      failures[index].messages.append(message)
+      if failures[index].line == nil { failures[index].line = line }
+      return
+    }
+    failures.append(Failure(invoice: invoice, line: line, messages: [message]))
+  }
+
+  /// Keeps only the failures `keep` accepts.
+  mutating func keepFailures(where keep: (Failure) -> Bool) {
+    failures = failures.filter(keep)
+  }
 
   var failedCount: Int { Set(invalid).count + rejectedRows + renderFailures + writeFailures }
 
@@ -34,14 +53,26 @@ struct RunSummary {
       "written": written, "failed": failedCount, "skipped": skipped,
       "invalidInvoices": Array(Set(invalid)).sorted(),
       "rejectedRows": rejectedRows, "seconds": (seconds * 1000).rounded() / 1000,
-      "failures": failures.map { failure -> [String: Any] in
-        var entry: [String: Any] = ["message": failure.message]
+      "failures": orderedFailures.map { failure -> [String: Any] in
+        var entry: [String: Any] = [
+          "message": failure.messages.joined(separator: "\n"), "messages": failure.messages,
+        ]
         if let invoice = failure.invoice { entry["invoice"] = invoice }
+        if let line = failure.line { entry["line"] = line }
         return entry
       },
+      "phases": Dictionary(
+        phases.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) }, uniquingKeysWith: { first, _ in first }),
       "outputs": outputs.sorted(),
     ]
     return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
       ?? Data()
+  }
+
+  /// The failures in input order (by their first line; those without one last, as they came).
+  var orderedFailures: [Failure] {
+    failures.enumerated().sorted {
+      ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
+    }.map(\.element)
   }
 }

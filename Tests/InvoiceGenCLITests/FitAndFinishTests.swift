@@ -82,4 +82,46 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: folder + "/r.pdf"))
   }
+
+  @Test func theSummaryListsEachFailedInvoiceOnceInInputOrderWithItsPhases() throws {
+    let input = try FitAndFinishTests.orders([
+      "B-1,2026-03-01,C,W,x,10,19,EUR", "A-1,2026-03-01,C,W,1,10,19,EUR", "B-1,2026-03-01,C,W,y,10,19,EUR",
+      ",2026-03-01,C,W,1,10,19,EUR", "C-1,2026-03-01,C,W,1,z,19,EUR", "B-1,2026-03-01,C,W,1,10,-5,EUR",
+    ])
+    let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", folder + "/out", "--progress", "never", "--summary", folder + "/s.json",
+    ])
+    #expect(run.status == 2)
+    let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/s.json"))
+    let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let failures = try #require(summary["failures"] as? [[String: Any]])
+    // B-1 (three bad rows), the row without a number, C-1: three failures, as many as "failed".
+    #expect(summary["failed"] as? Int == failures.count)
+    #expect(failures.count == 3)
+    #expect(failures.map { $0["invoice"] as? String } == ["B-1", nil, "C-1"])
+    #expect((failures.first?["messages"] as? [String])?.count == 3)
+    let phases = try #require(summary["phases"] as? [String: Double])
+    #expect(Set(phases.keys) == ["parse", "name", "render"])
+  }
+
+  @Test func onlyReportsAndCountsWhatItSelected() throws {
+    let input = try FitAndFinishTests.orders([
+      "A-1,2026-03-01,C,W,1,10,19,EUR", "B-1,2026-03-01,C,W,x,10,19,EUR", ",2026-03-01,C,W,1,10,19,EUR",
+    ])
+    let out = URL(fileURLWithPath: input).deletingLastPathComponent().path + "/out"
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", out, "--progress", "never", "--only", "A-1",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("1 invoice written, 0 failed"), "\(run.stdout)")
+    #expect(!run.stderr.contains("\"x\""), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("note: 2 errors in invoices --only did not select, not reported"), "\(run.stderr)")
+    let bad = try CommandRunner.invoicegen([
+      "--input", input, "--out", out, "--progress", "never", "--only", "B-1",
+    ])
+    #expect(bad.status == 2)
+    #expect(bad.stdout.contains("0 invoices written, 1 failed"), "\(bad.stdout)")
+  }
 }
