@@ -45,10 +45,12 @@ final class BatchRun: @unchecked Sendable {
     for diagnostic in ordered where diagnostic.severity == .error || !options.quiet {
       Console.show(diagnostic)
     }
-    let unselected = imported.diagnostics.filter { $0.severity == .error }.count
+    let unselected =
+      imported.diagnostics.filter { $0.severity == .error }.count
       - selected.filter { $0.severity == .error }.count
     if unselected > 0, !options.quiet {
-      Console.write("note: \(Plural.count(unselected, "error")) in invoices --only did not select, not reported")
+      Console.write(
+        "note: \(Plural.count(unselected, "error")) in invoices --only did not select, not reported")
     }
     summary.invalid = imported.invalidInvoiceNumbers
     summary.rejectedRows = wanted == nil ? imported.rejectedRows : 0

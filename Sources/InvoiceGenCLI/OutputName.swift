@@ -61,12 +61,20 @@ public enum OutputName {
         }
       }
       name = sanitize(name)
-      let stem = name.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-      if name.isEmpty || name == "." || name == ".." || stem.isEmpty
-        || name.allSatisfy({ $0 == "." || $0 == "_" })
-      {
+      let way =
+        "set output.fileName in the config to a pattern that gives every invoice a name, such as \"{date}-{number}.pdf\""
+      let invoice = Diagnostic.quote(invoice.number)
+      if name.isEmpty || name.allSatisfy({ $0 == "." || $0 == "_" }) {
         return .failure(
-          .unusable("the file name pattern gives \"\(name)\" for invoice \"\(invoice.number)\""))
+          .unusable(
+            "invoice \(invoice): its file name would be \"\(name)\", which has no letter or digit left once characters a file name cannot hold become _; \(way)"
+          ))
+      }
+      if name.hasPrefix(".") {
+        return .failure(
+          .unusable(
+            "invoice \(invoice): its file name would be \"\(name)\", which is not allowed: it starts with \".\" (a hidden file, and \"..\" is the folder above); \(way)"
+          ))
       }
       return .success(name)
     }

@@ -62,7 +62,8 @@ struct RunSummary {
         return entry
       },
       "phases": Dictionary(
-        phases.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) }, uniquingKeysWith: { first, _ in first }),
+        phases.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) },
+        uniquingKeysWith: { first, _ in first }),
       "outputs": outputs.sorted(),
     ]
     return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))

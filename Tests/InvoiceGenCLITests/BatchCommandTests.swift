@@ -158,7 +158,11 @@ import Testing
     #expect(
       result.stderr.contains(
         "invoice \"A_1\" would be written to A_1.pdf, which invoice \"A/1\" already uses"))
-    #expect(result.stderr.contains("the file name pattern gives"))
+    #expect(
+      result.stderr.contains(
+        "invoice \"../../escape\": its file name would be \".._.._escape.pdf\", which is not allowed: it starts with \".\""
+      ))
+    #expect(result.stderr.contains("set output.fileName in the config"))
     // Markup in data prints as text.
     let markup = try CommandRunner.temporaryFolder()
     let csv =
