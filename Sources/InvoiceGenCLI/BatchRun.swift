@@ -209,6 +209,7 @@ final class BatchRun: @unchecked Sendable {
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
     renderer.missingGlyphsAreErrors = options.strict
+    renderer.unreadableImagesAreErrors = options.strict
     do {
       let outputs = try DocumentOutput.write(
         renderer, format: options.format, to: path, scale: options.scale, durable: options.durable

@@ -150,12 +150,8 @@ struct ConfigReader {
         }
       }
       if let logo = string(fields["logo"], "$.brand.logo") {
-        let path = resolve(logo)
-        if FileManager.default.fileExists(atPath: path) {
-          config.invoiceSettings.brand.logo = path
-        } else {
-          error(fields["logo"]!, "$.brand.logo", "the logo file \(path) does not exist")
-        }
+        // A missing logo is treated like an unreadable one: a placeholder and a warning, an error with --strict.
+        config.invoiceSettings.brand.logo = resolve(logo)
       }
       if let family = string(fields["fontFamily"], "$.brand.fontFamily") {
         config.invoiceSettings.brand.fontFamily = family

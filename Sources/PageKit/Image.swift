@@ -122,7 +122,8 @@ final class ImageNode: LayoutNode {
     if let loaded { return loaded }
     let result = context.imageLoader.load(image.source)
     if let failure = result.failure {
-      context.warn(LayoutWarning("image \(image.source.displayName): \(failure); drawn as a placeholder"))
+      let message = "image \(image.source.displayName): \(failure); drawn as a placeholder"
+      context.warn(LayoutWarning(message, kind: .unreadableImage))
     }
     loaded = result
     return result

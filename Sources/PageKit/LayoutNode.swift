@@ -98,6 +98,8 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     case general
     /// Text with characters no installed font can show.
     case missingGlyphs
+    /// An image that could not be read (missing, unreadable, not an image), drawn as a placeholder.
+    case unreadableImage
   }
 
   public init(_ message: String, kind: Kind = .general) {

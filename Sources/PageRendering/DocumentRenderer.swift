@@ -15,6 +15,18 @@ public final class DocumentRenderer {
   public private(set) var warnings: [LayoutWarning] = []
   /// Whether characters no installed font can show stop the document (it is not written) instead of a warning.
   public var missingGlyphsAreErrors = false
+  /// Whether an image that cannot be read stops the document (it is not written) instead of a placeholder.
+  public var unreadableImagesAreErrors = false
+
+  /// Throws for the first warning the caller asked to be an error; called once pass 1 knows every warning, before anything is written.
+  private func checkStrictness(_ found: [LayoutWarning]) throws {
+    if missingGlyphsAreErrors, let missing = found.first(where: { $0.kind == .missingGlyphs }) {
+      throw RenderError.missingGlyphs(missing.message)
+    }
+    if unreadableImagesAreErrors, let image = found.first(where: { $0.kind == .unreadableImage }) {
+      throw RenderError.image(image.message)
+    }
+  }
 
   public init(
     document: Document, environment: EnvironmentValues = EnvironmentValues(),
@@ -54,6 +66,8 @@ public final class DocumentRenderer {
     let context = resources.makeLayoutContext()
     let paginator = Paginator(document: document, environment: environment, context: context)
     let plan = try DocumentRenderer.layingOut { try paginator.plan() }
+    warnings = context.warnings
+    try checkStrictness(context.warnings)
     var parents: [Int: Int32] = [:]  // outline level → id of the last entry at that level
     try DocumentRenderer.layingOut {
       try paginator.layOutPages(plan: plan) { page in
@@ -73,10 +87,6 @@ public final class DocumentRenderer {
       }
     }
     warnings = context.warnings
-    if missingGlyphsAreErrors, let missing = warnings.first(where: { $0.kind == .missingGlyphs }) {
-      writer.discard()
-      throw RenderError.missingGlyphs(missing.message)
-    }
     return plan.pageCount
   }
 
@@ -118,6 +128,8 @@ public final class DocumentRenderer {
     let context = resources.makeLayoutContext()
     let paginator = Paginator(document: document, environment: environment, context: context)
     let plan = try DocumentRenderer.layingOut { try paginator.plan() }
+    warnings = context.warnings
+    try checkStrictness(context.warnings)
     try DocumentRenderer.layingOut { try paginator.layOutPages(plan: plan, draw) }
     warnings = context.warnings
     return plan.pageCount

@@ -124,4 +124,31 @@ import Testing
     #expect(bad.status == 2)
     #expect(bad.stdout.contains("0 invoices written, 1 failed"), "\(bad.stdout)")
   }
+
+  @Test func aMissingLogoAndAnUnreadableOneAreTreatedAlike() throws {
+    let input = try FitAndFinishTests.orders([
+      "A-1,2026-03-01,C,W,1,10,19,EUR", "B-1,2026-03-01,C,W,1,10,19,EUR",
+    ])
+    let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
+    try "not an image".write(toFile: folder + "/broken.png", atomically: true, encoding: .utf8)
+    for (logo, reason) in [("missing.png", "file not found"), ("broken.png", "not a PNG, JPEG or SVG image")]
+    {
+      let config = folder + "/\(logo).json"
+      try "{\"brand\": {\"logo\": \"\(logo)\"}}".write(toFile: config, atomically: true, encoding: .utf8)
+      let out = folder + "/out-\(logo)"
+      let run = try CommandRunner.invoicegen([
+        "--input", input, "--out", out, "--config", config, "--progress", "never",
+      ])
+      #expect(run.status == 0, "\(logo): \(run.stderr)")
+      #expect(
+        run.stderr.components(separatedBy: "\(reason); drawn as a placeholder").count == 2, "\(run.stderr)")
+      #expect(CommandRunner.files(out) == ["A-1.pdf", "B-1.pdf"])
+      let strict = try CommandRunner.invoicegen([
+        "--input", input, "--out", out + "-strict", "--config", config, "--progress", "never", "--strict",
+      ])
+      #expect(strict.status == 2, "\(logo): \(strict.stderr)")
+      #expect(strict.stderr.contains("\(reason)"), "\(strict.stderr)")
+      #expect(CommandRunner.files(out + "-strict").isEmpty)
+    }
+  }
 }
