@@ -112,7 +112,13 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
       })
     guard kinds.isSuperset(of: [1, 2, 3]) else { return nil }
     self.tokens = tokens
-    ignoresTime = false
+    // A pattern without a time of day reads the date of values that carry one too ("12/1/2010 16:57").
+    ignoresTime = !tokens.contains { token in
+      switch token {
+      case .hour, .hour12, .minute, .second, .meridiem: return true
+      default: return false
+      }
+    }
   }
 
   public var description: String { pattern }

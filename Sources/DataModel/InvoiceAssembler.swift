@@ -108,7 +108,9 @@ struct InvoiceAssembler {
         return date
       }
       var hint =
-        "dates are written \(options.dateFormat == .iso8601 ? "as 2026-03-31 (ISO 8601) or 31.03.2026" : "as " + options.dateFormat.pattern); set csv.dateFormat in the config for another format"
+        format == .iso8601
+        ? "dates are written as 2026-03-31 (ISO 8601) or 31.03.2026; set csv.dateFormat in the config for another format"
+        : "the config's csv.dateFormat is \"\(format.pattern)\", which \(Diagnostic.quote(text)) does not match; change the format or the data"
       var message = "\(Diagnostic.quote(text)) is not a date"
       if format == .iso8601, DateFormat.slashedParts(text.utf8) != nil {
         if slashedDateOrder == nil { slashedDateOrder = learnSlashedDateOrder() }

@@ -144,11 +144,13 @@ struct OrdersRowReader {
           hint: "quote fields that contain the delimiter or a line break"))
       return
     }
-    for (column, _) in levelColumns {
+    for (column, field) in levelColumns {
       let range = record.range(column)
       if range.isEmpty || record.bytes[range].allSatisfy({ $0 == 0x20 }) { continue }
       if let existing = invoice.levelValue(column) {
-        if !invoice.levelValue(column, equals: record.bytes, range) {
+        if !invoice.levelValue(column, equals: record.bytes, range),
+          !sameDay(field, Array(existing), record.bytes[range])
+        {
           let now = record.string(column) ?? "?"
           let before = String(decoding: existing, as: UTF8.self)
           fail(
@@ -167,6 +169,12 @@ struct OrdersRowReader {
     } else {
       invoice.failed = true
     }
+  }
+
+  /// Whether two values of a date column name the same day (rows stamped 16:57 and 16:58 of one order agree).
+  private func sameDay(_ field: OrderField, _ first: [UInt8], _ second: ArraySlice<UInt8>) -> Bool {
+    guard field == .invoiceDate || field == .dueDate, let day = options.dateFormat.parse(first) else { return false }
+    return options.dateFormat.parse(Array(second)) == day
   }
 
   /// The invoice of a number equal to an earlier one's only after Unicode normalization (NFD `Café` after NFC `Café`).

@@ -158,4 +158,32 @@ import Testing
       json.diagnostics.map(\.description).joined().contains(
         "is used again (first at i.json:1:2), written in another Unicode normalization form"))
   }
+
+  @Test func rowsOfOneOrderStampedWithDifferentTimesAgreeOnTheDay() {
+    let rows = [
+      "R-1,2010-12-01T16:57:00,C,first,1,10,19,EUR,en", "R-1,2010-12-01T16:58:00,C,second,1,10,19,EUR,en",
+    ]
+    let iso = OrdersCSVImporter().importBytes(InputLimitTests.csv(rows), name: "o.csv")
+    #expect(iso.invoices.map(\.items.count) == [2], "\(iso.diagnostics)")
+    var options = ImportOptions()
+    for pattern in ["M/d/yyyy H:mm", "M/d/yyyy"] {
+      options.dateFormat = DateFormat(pattern: pattern)!
+      let slashed = OrdersCSVImporter(options: options).importBytes(
+        InputLimitTests.csv([
+          "R-1,12/1/2010 16:57,C,first,1,10,19,EUR,en", "R-1,12/1/2010 16:58,C,second,1,10,19,EUR,en",
+          "R-2,12/2/2010 08:00,C,third,1,10,19,EUR,en", "R-2,12/3/2010 08:00,C,fourth,1,10,19,EUR,en",
+        ]), name: "o.csv")
+      #expect(slashed.invoices.map(\.number) == ["R-1"], "\(pattern): \(slashed.diagnostics)")
+      #expect(slashed.invoices.first?.issueDate == CalendarDate(year: 2010, month: 12, day: 1))
+      // Different days still conflict.
+      #expect(slashed.diagnostics.contains { $0.message.contains("differs from") }, "\(pattern)")
+    }
+    options.dateFormat = DateFormat(pattern: "dd.MM.yyyy")!
+    let wrong = OrdersCSVImporter(options: options).importBytes(
+      InputLimitTests.csv(["R-1,2010-12-01,C,first,1,10,19,EUR,en"]), name: "o.csv")
+    #expect(
+      wrong.diagnostics.first?.hint
+        == "the config's csv.dateFormat is \"dd.MM.yyyy\", which \"2010-12-01\" does not match; change the format or the data"
+    )
+  }
 }
