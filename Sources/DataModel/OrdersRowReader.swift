@@ -173,7 +173,9 @@ struct OrdersRowReader {
 
   /// Whether two values of a date column name the same day (rows stamped 16:57 and 16:58 of one order agree).
   private func sameDay(_ field: OrderField, _ first: [UInt8], _ second: ArraySlice<UInt8>) -> Bool {
-    guard field == .invoiceDate || field == .dueDate, let day = options.dateFormat.parse(first) else { return false }
+    guard field == .invoiceDate || field == .dueDate, let day = options.dateFormat.parse(first) else {
+      return false
+    }
     return options.dateFormat.parse(Array(second)) == day
   }
 

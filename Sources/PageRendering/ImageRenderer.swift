@@ -52,9 +52,11 @@ public final class ImageRenderer<Content: View> {
   }
 
   /// Lays out the view and hands its size and a function that draws it into a cairo context.
-  public func render(
-    rasterizationScale: Double = 1, renderer: (CGSize, (CairoContext) -> Void) throws -> Void
-  ) throws {
+  ///
+  /// Unlike SwiftUI's, it takes no `rasterizationScale`: everything is drawn as vectors into the
+  /// context, and images are sized for its device (300 dpi on PDF and SVG), so there is nothing a
+  /// rasterization scale would change.
+  public func render(renderer: (CGSize, (CairoContext) -> Void) throws -> Void) throws {
     let frame = try layout()
     let painter = FrameRenderer()
     try renderer(frame.rect.size) { context in painter.draw(frame, in: context) }
