@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 import Layouts
 import PageRendering
@@ -14,13 +15,25 @@ enum DocumentOutput {
   /// Call it once on the main thread before a run so the error stops the run; worker threads then
   /// make their own with `resources(fontFolders:)`, which cannot fail after that check.
   static func checkFonts(_ brand: Brand, configFile: String?) throws(CLIError) {
-    guard !brand.fontFolders.isEmpty else { return }
+    let fonts: FontConfiguration
     do {
-      _ = try FontConfiguration(fontDirectories: brand.fontFolders)
+      fonts = try FontConfiguration(fontDirectories: brand.fontFolders)
     } catch {
       Console.error("brand.fontsFolder: \(error)")
       throw .config(file: configFile ?? "invoicegen.json")
     }
+    // A family fontconfig does not know would silently become its default font: say so instead.
+    let generic = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui"]
+    let families = fonts.families
+    let wanted = brand.fontFamily.lowercased()
+    guard !generic.contains(wanted), !families.contains(where: { $0.lowercased() == wanted }) else { return }
+    let close = families.sorted {
+      (Spelling.distance(wanted, $0), $0) < (Spelling.distance(wanted, $1), $1)
+    }.prefix(3)
+    Console.error(
+      "brand.fontFamily: \"\(brand.fontFamily)\" is not installed\(brand.fontFolders.isEmpty ? "" : " nor in the fonts folder"); the closest installed families: \(close.joined(separator: ", "))"
+    )
+    throw .config(file: configFile ?? "invoicegen.json")
   }
 
   /// A thread's resources with `brand`'s fonts (checked before by `checkFonts`).

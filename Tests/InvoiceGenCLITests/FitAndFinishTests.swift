@@ -151,4 +151,22 @@ import Testing
       #expect(CommandRunner.files(out + "-strict").isEmpty)
     }
   }
+
+  @Test func aFontFamilyThatIsNotInstalledIsAConfigError() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let config = folder + "/config.json"
+    try "{\"brand\": {\"fontFamily\": \"Noto Sanz\"}}".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    for arguments in [
+      ["--input", "orders.csv", "--out", folder + "/out"],
+      ["report", "--input", "report.json", "--out", folder + "/r.pdf"],
+    ] {
+      let run = try CommandRunner.invoicegen(arguments + ["--config", config])
+      #expect(run.status == 1, "\(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "brand.fontFamily: \"Noto Sanz\" is not installed; the closest installed families: Noto Sans"))
+    }
+    #expect(CommandRunner.files(folder) == ["config.json"])
+  }
 }
