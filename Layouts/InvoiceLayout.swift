@@ -20,7 +20,7 @@ public enum InvoiceLayout {
     let document = Document(
       title: "\(invoice.isCreditNote ? english(.creditNote) : english(.invoice)) \(invoice.number)",
       author: settings.author ?? settings.seller?.name,
-      subject: strings(.invoiceFor, invoice.customer.name),
+      subject: strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
     ) {
@@ -106,7 +106,8 @@ struct InvoiceHead: View {
         Grid(alignment: .leading, horizontalSpacing: 12, verticalSpacing: 2) {
           fact(invoice.isCreditNote ? .creditNoteNumber : .invoiceNumber, invoice.number)
           fact(.invoiceDate, format.date(invoice.issueDate))
-          if let due = invoice.dueDate { fact(.dueDate, format.date(due)) }
+          // A credit note is not paid: it has no due date.
+          if let due = invoice.dueDate, !invoice.isCreditNote { fact(.dueDate, format.date(due)) }
           if let id = invoice.customer.id { fact(.customerId, id) }
           if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
         }
@@ -257,7 +258,14 @@ struct InvoiceClosing: View {
           if let terms = settings.paymentTerms { Text(terms) }
         }
       }
-      if let bank = settings.bank {
+      if invoice.isCreditNote {
+        // Nothing to pay: say how the amount is settled instead of asking for payment.
+        Text(
+          strings(
+            .creditNoteSettlement,
+            format.money(Money(invoice.totals.grandTotal.amount.negated, invoice.currency))))
+      }
+      if let bank = settings.bank, !invoice.isCreditNote {
         VStack(alignment: .leading, spacing: 2) {
           Text(strings(.bankDetails)).bold()
           Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {

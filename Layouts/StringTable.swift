@@ -6,7 +6,20 @@ public enum StringKey: String, CaseIterable, Sendable {
   case purchaseOrder, vatId, position, description, quantity, unit, unitPrice, discount, vat, amount
   case subtotal, vatAtRate, total, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
   case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
-  case taxAmount, report, invoiceFor
+  case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement
+  /// The labels of countries with a sales tax instead of a VAT, used in their place there.
+  case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
+
+  /// The sales-tax label to use instead of this VAT label, where one applies.
+  var salesTaxVariant: StringKey? {
+    switch self {
+    case .vat, .taxAmount: return .salesTax
+    case .vatAtRate: return .salesTaxAtRate
+    case .vatSummary: return .salesTaxSummary
+    case .pricesIncludeVat: return .pricesIncludeSalesTax
+    default: return nil
+    }
+  }
 }
 
 /// Labels in one language, with English for any key a language lacks.
@@ -17,20 +30,29 @@ public struct StringTable: Sendable {
   /// The language the table was asked for ("de", "zh-Hans").
   public let language: String
   private let entries: [StringKey: String]
+  /// Whether the region taxes sales rather than value added, so "VAT" labels read "Tax".
+  public let usesSalesTax: Bool
 
-  /// The table for `locale`'s language (then its base language, then English).
+  /// Regions whose invoices show a sales tax, not a VAT.
+  public static let salesTaxRegions: Set<String> = ["US"]
+
+  /// The table for `locale`'s language (then its base language, then English), with its region's tax words.
   public init(locale: Locale) {
-    self.init(language: StringTable.languageKey(for: locale))
+    self.init(
+      language: StringTable.languageKey(for: locale),
+      salesTax: StringTable.salesTaxRegions.contains(locale.region?.identifier ?? ""))
   }
 
-  public init(language: String) {
+  public init(language: String, salesTax: Bool = false) {
     self.language = language
+    usesSalesTax = salesTax
     let base = String(language.split(separator: "-").first ?? "en")
     entries = StringTable.tables[language] ?? StringTable.tables[base] ?? [:]
   }
 
   /// The label for `key`, with `%1`, `%2`… replaced by `arguments`.
   public func callAsFunction(_ key: StringKey, _ arguments: String...) -> String {
+    let key = usesSalesTax ? key.salesTaxVariant ?? key : key
     var text = entries[key] ?? StringTable.english[key] ?? key.rawValue
     for (index, argument) in arguments.enumerated() {
       text = text.replacingOccurrences(of: "%\(index + 1)", with: argument)

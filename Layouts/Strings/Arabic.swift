@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "الضريبة",
     .report: "تقرير",
     .invoiceFor: "فاتورة %1",
+    .creditNoteFor: "إشعار دائن %1",
+    .creditNoteSettlement: "سيُضاف مبلغ %1 إلى رصيد حسابكم أو يُرد إليكم.",
+    .salesTax: "الضريبة",
+    .salesTaxAtRate: "الضريبة %1",
+    .salesTaxSummary: "ملخص الضريبة",
+    .pricesIncludeSalesTax: "الأسعار شاملة الضريبة.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "Btw",
     .report: "Rapport",
     .invoiceFor: "Factuur %1",
+    .creditNoteFor: "Creditnota %1",
+    .creditNoteSettlement: "Het bedrag van %1 wordt op uw rekening gecrediteerd of terugbetaald.",
+    .salesTax: "Belasting",
+    .salesTaxAtRate: "Belasting %1",
+    .salesTaxSummary: "Belastingoverzicht",
+    .pricesIncludeSalesTax: "Prijzen zijn inclusief belasting.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "VAT",
     .report: "Report",
     .invoiceFor: "Invoice %1",
+    .creditNoteFor: "Credit note %1",
+    .creditNoteSettlement: "The amount of %1 will be credited to your account or refunded.",
+    .salesTax: "Tax",
+    .salesTaxAtRate: "Tax %1",
+    .salesTaxSummary: "Tax summary",
+    .pricesIncludeSalesTax: "Prices include tax.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "TVA",
     .report: "Rapport",
     .invoiceFor: "Facture %1",
+    .creditNoteFor: "Avoir %1",
+    .creditNoteSettlement: "Le montant de %1 sera porté au crédit de votre compte ou remboursé.",
+    .salesTax: "Taxe",
+    .salesTaxAtRate: "Taxe %1",
+    .salesTaxSummary: "Récapitulatif des taxes",
+    .pricesIncludeSalesTax: "Les prix incluent les taxes.",
   ]
 }

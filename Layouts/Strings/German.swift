@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "USt.",
     .report: "Bericht",
     .invoiceFor: "Rechnung %1",
+    .creditNoteFor: "Gutschrift %1",
+    .creditNoteSettlement: "Der Betrag von %1 wird Ihrem Konto gutgeschrieben oder erstattet.",
+    .salesTax: "Steuer",
+    .salesTaxAtRate: "Steuer %1",
+    .salesTaxSummary: "Steuerübersicht",
+    .pricesIncludeSalesTax: "Die Preise enthalten Steuern.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "מע״מ",
     .report: "דוח",
     .invoiceFor: "חשבונית %1",
+    .creditNoteFor: "חשבונית זיכוי %1",
+    .creditNoteSettlement: "הסכום של %1 יזוכה לחשבונכם או יוחזר.",
+    .salesTax: "מס",
+    .salesTaxAtRate: "מס %1",
+    .salesTaxSummary: "סיכום מס",
+    .pricesIncludeSalesTax: "המחירים כוללים מס.",
   ]
 }

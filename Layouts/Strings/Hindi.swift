@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "कर राशि",
     .report: "रिपोर्ट",
     .invoiceFor: "चालान %1",
+    .creditNoteFor: "क्रेडिट नोट %1",
+    .creditNoteSettlement: "%1 की राशि आपके खाते में जमा की जाएगी या वापस की जाएगी।",
+    .salesTax: "कर",
+    .salesTaxAtRate: "कर %1",
+    .salesTaxSummary: "कर सारांश",
+    .pricesIncludeSalesTax: "मूल्यों में कर शामिल है।",
   ]
 }

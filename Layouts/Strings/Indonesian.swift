@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "PPN",
     .report: "Laporan",
     .invoiceFor: "Faktur %1",
+    .creditNoteFor: "Nota kredit %1",
+    .creditNoteSettlement: "Jumlah %1 akan dikreditkan ke akun Anda atau dikembalikan.",
+    .salesTax: "Pajak",
+    .salesTaxAtRate: "Pajak %1",
+    .salesTaxSummary: "Ringkasan pajak",
+    .pricesIncludeSalesTax: "Harga sudah termasuk pajak.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "Imposta",
     .report: "Rapporto",
     .invoiceFor: "Fattura %1",
+    .creditNoteFor: "Nota di credito %1",
+    .creditNoteSettlement: "L’importo di %1 sarà accreditato sul vostro conto o rimborsato.",
+    .salesTax: "Imposta",
+    .salesTaxAtRate: "Imposta %1",
+    .salesTaxSummary: "Riepilogo imposte",
+    .pricesIncludeSalesTax: "I prezzi includono le imposte.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "消費税額",
     .report: "レポート",
     .invoiceFor: "請求書 %1",
+    .creditNoteFor: "返金伝票 %1",
+    .creditNoteSettlement: "%1 はお客様のアカウントに充当、または返金されます。",
+    .salesTax: "税",
+    .salesTaxAtRate: "税 %1",
+    .salesTaxSummary: "税額内訳",
+    .pricesIncludeSalesTax: "価格は税込です。",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "세액",
     .report: "보고서",
     .invoiceFor: "청구서 %1",
+    .creditNoteFor: "크레딧 노트 %1",
+    .creditNoteSettlement: "%1의 금액은 고객님의 계정에 적립되거나 환불됩니다.",
+    .salesTax: "세금",
+    .salesTaxAtRate: "세금 %1",
+    .salesTaxSummary: "세금 요약",
+    .pricesIncludeSalesTax: "가격에는 세금이 포함되어 있습니다.",
   ]
 }

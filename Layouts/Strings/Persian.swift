@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "مالیات",
     .report: "گزارش",
     .invoiceFor: "صورتحساب %1",
+    .creditNoteFor: "یادداشت بستانکاری %1",
+    .creditNoteSettlement: "مبلغ %1 به حساب شما بستانکار یا بازپرداخت خواهد شد.",
+    .salesTax: "مالیات",
+    .salesTaxAtRate: "مالیات %1",
+    .salesTaxSummary: "خلاصه مالیات",
+    .pricesIncludeSalesTax: "قیمت‌ها شامل مالیات است.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "VAT",
     .report: "Raport",
     .invoiceFor: "Faktura %1",
+    .creditNoteFor: "Faktura korygująca %1",
+    .creditNoteSettlement: "Kwota %1 zostanie zaliczona na Państwa konto lub zwrócona.",
+    .salesTax: "Podatek",
+    .salesTaxAtRate: "Podatek %1",
+    .salesTaxSummary: "Podsumowanie podatku",
+    .pricesIncludeSalesTax: "Ceny zawierają podatek.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "IVA",
     .report: "Relatório",
     .invoiceFor: "Fatura %1",
+    .creditNoteFor: "Nota de crédito %1",
+    .creditNoteSettlement: "O valor de %1 será creditado na sua conta ou reembolsado.",
+    .salesTax: "Imposto",
+    .salesTaxAtRate: "Imposto %1",
+    .salesTaxSummary: "Resumo de impostos",
+    .pricesIncludeSalesTax: "Os preços incluem impostos.",
   ]
 }

@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "НДС",
     .report: "Отчёт",
     .invoiceFor: "Счёт %1",
+    .creditNoteFor: "Кредит-нота %1",
+    .creditNoteSettlement: "Сумма %1 будет зачислена на ваш счёт или возвращена.",
+    .salesTax: "Налог",
+    .salesTaxAtRate: "Налог %1",
+    .salesTaxSummary: "Сводка по налогам",
+    .pricesIncludeSalesTax: "Цены включают налог.",
   ]
 }

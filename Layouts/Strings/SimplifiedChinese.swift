@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "税额",
     .report: "报告",
     .invoiceFor: "发票 %1",
+    .creditNoteFor: "贷项通知单 %1",
+    .creditNoteSettlement: "%1 将计入您的账户或予以退还。",
+    .salesTax: "税",
+    .salesTaxAtRate: "税 %1",
+    .salesTaxSummary: "税额汇总",
+    .pricesIncludeSalesTax: "价格已含税。",
   ]
 }

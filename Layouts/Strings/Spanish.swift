@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "Cuota",
     .report: "Informe",
     .invoiceFor: "Factura %1",
+    .creditNoteFor: "Factura rectificativa %1",
+    .creditNoteSettlement: "El importe de %1 se abonará en su cuenta o se le reembolsará.",
+    .salesTax: "Impuesto",
+    .salesTaxAtRate: "Impuesto %1",
+    .salesTaxSummary: "Resumen de impuestos",
+    .pricesIncludeSalesTax: "Los precios incluyen impuestos.",
   ]
 }

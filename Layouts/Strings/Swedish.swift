@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "Moms",
     .report: "Rapport",
     .invoiceFor: "Faktura %1",
+    .creditNoteFor: "Kreditfaktura %1",
+    .creditNoteSettlement: "Beloppet %1 krediteras ert konto eller återbetalas.",
+    .salesTax: "Skatt",
+    .salesTaxAtRate: "Skatt %1",
+    .salesTaxSummary: "Skattesammanställning",
+    .pricesIncludeSalesTax: "Priserna inkluderar skatt.",
   ]
 }

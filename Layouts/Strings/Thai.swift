@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "ภาษี",
     .report: "รายงาน",
     .invoiceFor: "ใบแจ้งหนี้ %1",
+    .creditNoteFor: "ใบลดหนี้ %1",
+    .creditNoteSettlement: "จำนวนเงิน %1 จะถูกเครดิตเข้าบัญชีของคุณหรือคืนให้แก่คุณ",
+    .salesTax: "ภาษี",
+    .salesTaxAtRate: "ภาษี %1",
+    .salesTaxSummary: "สรุปภาษี",
+    .pricesIncludeSalesTax: "ราคารวมภาษีแล้ว",
   ]
 }

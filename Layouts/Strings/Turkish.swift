@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "KDV",
     .report: "Rapor",
     .invoiceFor: "Fatura %1",
+    .creditNoteFor: "İade faturası %1",
+    .creditNoteSettlement: "%1 tutarı hesabınıza alacak olarak kaydedilecek veya iade edilecektir.",
+    .salesTax: "Vergi",
+    .salesTaxAtRate: "Vergi %1",
+    .salesTaxSummary: "Vergi özeti",
+    .pricesIncludeSalesTax: "Fiyatlara vergi dahildir.",
   ]
 }

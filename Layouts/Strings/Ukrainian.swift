@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "ПДВ",
     .report: "Звіт",
     .invoiceFor: "Рахунок %1",
+    .creditNoteFor: "Кредит-нота %1",
+    .creditNoteSettlement: "Сума %1 буде зарахована на ваш рахунок або повернена.",
+    .salesTax: "Податок",
+    .salesTaxAtRate: "Податок %1",
+    .salesTaxSummary: "Підсумок податків",
+    .pricesIncludeSalesTax: "Ціни включають податок.",
   ]
 }

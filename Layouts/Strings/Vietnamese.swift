@@ -39,5 +39,11 @@ extension StringTable {
     .taxAmount: "Thuế GTGT",
     .report: "Báo cáo",
     .invoiceFor: "Hóa đơn %1",
+    .creditNoteFor: "Giấy báo có %1",
+    .creditNoteSettlement: "Số tiền %1 sẽ được ghi có vào tài khoản của quý khách hoặc được hoàn lại.",
+    .salesTax: "Thuế",
+    .salesTaxAtRate: "Thuế %1",
+    .salesTaxSummary: "Tổng hợp thuế",
+    .pricesIncludeSalesTax: "Giá đã bao gồm thuế.",
   ]
 }

@@ -169,4 +169,33 @@ import Testing
     }
     #expect(CommandRunner.files(folder) == ["config.json"])
   }
+
+  @Test func creditNotesSayHowTheyAreSettledAndUSInvoicesSayTax() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let input = folder + "/orders.csv"
+    try """
+    invoice_number,invoice_date,due_date,customer_name,description,quantity,unit_price,tax_rate,currency,locale
+    CN-1,2026-03-01,2026-03-31,Refund Ltd,Returned widget,-2,10,19,EUR,en-GB
+    US-1,2026-03-01,2026-03-31,Pacific Inc,Widget,1,10,7.25,USD,en-US
+    GB-1,2026-03-01,2026-03-31,London Ltd,Widget,1,10,20,GBP,en-GB
+
+    """.write(toFile: input, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let credit = try CommandRunner.text(folder + "/out/CN-1.pdf")
+    #expect(credit.contains("Credit note"))
+    #expect(
+      credit.contains("The amount of €23.80 will be credited to your account or refunded."), "\(credit)")
+    #expect(!credit.contains("Due date") && !credit.contains("Please pay"), "\(credit)")
+    let info = try CommandRunner.run("pdfinfo", [folder + "/out/CN-1.pdf"]).stdout
+    #expect(info.contains("Subject:         Credit note Refund Ltd"), "\(info)")
+    let us = try CommandRunner.text(folder + "/out/US-1.pdf")
+    // The seller's own "VAT ID" (a German seller here) stays; the tax of the invoice is "Tax".
+    #expect(
+      us.contains("Tax 7.25%") && !us.replacingOccurrences(of: "VAT ID", with: "").contains("VAT"), "\(us)")
+    let gb = try CommandRunner.text(folder + "/out/GB-1.pdf")
+    #expect(gb.contains("VAT 20%") && gb.contains("Due date") && gb.contains("Please pay"), "\(gb)")
+  }
 }
