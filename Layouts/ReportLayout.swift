@@ -43,8 +43,11 @@ public enum ReportLayout {
         .padding(.bottom, 8)
         ForEach(Array(report.sections.enumerated()), id: \.offset) { _, section in
           Section(title: section.heading) {
-            Text(section.heading).font(brand.font(14, weight: .bold)).foregroundColor(brand.accentColor)
-              .padding(.top, 8).keepWithNext()
+            // A section named like the report (a CSV's one table) does not repeat the title under it.
+            if section.heading != report.title {
+              Text(section.heading).font(brand.font(14, weight: .bold)).foregroundColor(brand.accentColor)
+                .padding(.top, 8).keepWithNext()
+            }
             ForEach(Array(section.blocks.enumerated()), id: \.offset) { _, block in
               ReportBlockView(block: block, brand: brand, strings: strings)
             }
@@ -53,9 +56,10 @@ public enum ReportLayout {
       }
       .header { page in
         HStack {
-          Text(report.title).bold()
+          // Page 1 shows the title in large type below; the running header repeats it from page 2.
+          Text(page.pageNumber == 1 ? " " : report.title).bold()
           Spacer()
-          Text(page.sectionTitle ?? "")
+          Text(page.sectionTitle == report.title ? "" : page.sectionTitle ?? "")
         }
         .font(brand.font(7.5))
         .foregroundColor(Color(white: 0.45))
@@ -167,7 +171,7 @@ struct ReportTableView: View {
       return TableColumn(column.title, width: width, alignment: alignment)
     }
     var footer = table.footer
-    if table.footerIsTotal, footer?.first?.isEmpty == true, table.columns.first?.isNumeric == false {
+    if table.footerIsTotal, footer?.first?.isEmpty == true, table.columns.first?.isTotalled == false {
       footer?[0] = strings(.total)
     }
     let source = table.rows

@@ -87,8 +87,14 @@ public struct ReportColumn: Hashable, Sendable {
   public var width: Width?
   /// Whether every value in the column is a number (summable).
   public var isNumeric: Bool
+  /// Whether the column is a measure whose total the footer shows (not an identifier such as a customer number).
+  public var isTotalled: Bool
 
-  public init(title: String, alignment: Alignment? = nil, width: Width? = nil, isNumeric: Bool = false) {
+  public init(
+    title: String, alignment: Alignment? = nil, width: Width? = nil, isNumeric: Bool = false,
+    isTotalled: Bool = false
+  ) {
+    self.isTotalled = isTotalled
     self.title = title
     self.alignment = alignment
     self.width = width

@@ -34,6 +34,48 @@ public struct ReportCSVImporter {
     return nil
   }
 
+  /// Which columns the footer totals.
+  public enum Totals: Hashable, Sendable {
+    /// Numeric columns that are measures: not identifiers (by name, or integers that are all distinct).
+    case auto
+    /// No footer.
+    case none
+    /// These columns, by name (any case) or 1-based position.
+    case columns([String])
+  }
+
+  /// Which columns are totalled.
+  public var totals = Totals.auto
+
+  /// Words in a column name that make it an identifier, not a quantity to add up.
+  static let identifierWords: Set<String> = [
+    "id", "code", "number", "no", "nr", "num", "zip", "postcode", "postal", "plz", "phone", "tel",
+    "telephone",
+    "fax", "account", "sku", "ean", "upc", "gtin", "isbn", "iban", "ref", "reference",
+  ]
+
+  /// Whether the column named `header` holds identifiers: one of its words (split at spaces, punctuation
+  /// and camel case: `CustomerID`, `Postal Code`, `invoice_no`) is an identifier word.
+  static func isIdentifierName(_ header: String) -> Bool {
+    var words: [String] = []
+    var word = ""
+    var previousIsLower = false
+    for character in header {
+      if !character.isLetter {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+      } else if character.isUppercase, previousIsLower {
+        words.append(word)
+        word = String(character)
+      } else {
+        word.append(character)
+      }
+      previousIsLower = character.isLowercase
+    }
+    if !word.isEmpty { words.append(word) }
+    return words.contains { identifierWords.contains($0.lowercased()) }
+  }
+
   public init(delimiter: UInt8? = nil, decimalSeparator: UInt8? = nil) {
     self.delimiter = delimiter
     self.decimalSeparator = decimalSeparator
@@ -83,6 +125,11 @@ public struct ReportCSVImporter {
       var separatorIsKnown = decimalSeparator != nil
       // Columns that summed a number like "1.234" before the file showed its separator.
       var readBeforeKnown = [Bool](repeating: false, count: headers.count)
+      // The currency mark of each column's amounts (`€1.50`), and whether two marks were mixed.
+      var marks = [String?](repeating: nil, count: headers.count)
+      var mixedMarks = [Bool](repeating: false, count: headers.count)
+      // The integer values of each column while they are all distinct (identifiers such as customer numbers).
+      var distinct = [Set<Int128>?](repeating: [], count: headers.count)
       while try reader.next(into: &record) {
         rows += 1
         if let (column, length) = record.clippedLengths.min(by: { $0.key < $1.key }) {
@@ -124,19 +171,42 @@ public struct ReportCSVImporter {
               for index in readBeforeKnown.indices where readBeforeKnown[index] { numeric[index] = false }
             }
           }
-          var value: ExactDecimal?
-          switch ExactDecimal.parse(cell, decimalSeparator: separator) {
-          case .success(let plain): value = plain
-          case .failure(.empty): continue
-          case .failure:
-            value =
-              GroupedNumber(
-                cell, decimalSeparator: separatorIsKnown ? separator : nil, maxFractionDigits: 18)?
-              .value
+          func read(_ cell: ArraySlice<UInt8>) -> ExactDecimal?? {
+            switch ExactDecimal.parse(cell, decimalSeparator: separator) {
+            case .success(let plain): return plain
+            case .failure(.empty): return .some(nil)
+            case .failure:
+              guard
+                let grouped = GroupedNumber(
+                  cell, decimalSeparator: separatorIsKnown ? separator : nil, maxFractionDigits: 18)
+              else { return nil }
+              return grouped.value
+            }
           }
-          guard let value, let sum = sums[column].adding(value) else {
+          var value = read(cell)
+          if value == nil, let mark = CurrencyMark(cell) {
+            // An amount with its currency (`€1.50`, `1.234,50 €`) is read as the orders importer reads prices.
+            value = read(mark.amount[...])
+            if marks[column] == nil {
+              marks[column] = mark.text
+            } else if marks[column] != mark.text {
+              mixedMarks[column] = true
+            }
+          }
+          guard let found = value else {
             numeric[column] = false
             continue
+          }
+          guard let value = found else { continue }
+          guard let sum = sums[column].adding(value) else {
+            numeric[column] = false
+            continue
+          }
+          // Identifiers are written as plain integers (no decimals, no currency) that never repeat;
+          // past 50,000 distinct values a column counts as identifiers without tracking more.
+          if distinct[column] != nil, distinct[column]!.count < 50_000 {
+            let plain = cell.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 || $0 == 0x2D }
+            if !plain || !distinct[column]!.insert(value.units).inserted { distinct[column] = nil }
           }
           seenNumber[column] = true
           sums[column] = sum
@@ -151,15 +221,31 @@ public struct ReportCSVImporter {
       }
       let columns = headers.indices.map { index in
         let isNumber = numeric[index] && seenNumber[index]
-        return ReportColumn(title: headers[index], isNumeric: isNumber)
+        let totalled: Bool
+        switch totals {
+        case .none: totalled = false
+        case .columns(let chosen):
+          totalled =
+            isNumber
+            && chosen.contains { $0.lowercased() == headers[index].lowercased() || Int($0) == index + 1 }
+        case .auto:
+          // Identifiers are numbers too, but adding them up means nothing.
+          let allDistinctIntegers = rows >= 10 && distinct[index] != nil
+          totalled =
+            isNumber && !mixedMarks[index] && !ReportCSVImporter.isIdentifierName(headers[index])
+            && !allDistinctIntegers
+        }
+        return ReportColumn(title: headers[index], isNumeric: isNumber, isTotalled: totalled)
       }
       var footer: [String]?
-      if columns.contains(where: \.isNumeric), rows > 0 {
-        // Totals are written the way the file writes its numbers.
+      if columns.contains(where: \.isTotalled), rows > 0 {
+        // Totals are written the way the file writes its numbers, with the column's currency mark.
         footer = columns.indices.map { index in
-          guard columns[index].isNumeric else { return "" }
-          let total = sums[index].description
-          return separator == UInt8(ascii: ",") ? total.replacingOccurrences(of: ".", with: ",") : total
+          guard columns[index].isTotalled else { return "" }
+          var total = sums[index].description
+          if separator == UInt8(ascii: ",") { total = total.replacingOccurrences(of: ".", with: ",") }
+          guard let mark = marks[index] else { return total }
+          return mark.allSatisfy(\.isLetter) ? "\(mark) \(total)" : mark + total
         }
       }
       let source = CSVRowSource(

@@ -41,6 +41,8 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var out = ""
   public var config: String?
   public var title: String?
+  /// Which columns of a CSV report the footer totals.
+  public var totals = ReportCSVImporter.Totals.auto
   public var locale: String?
   public var format = OutputFormat.pdf
   public var scale = 2.0
@@ -216,6 +218,15 @@ public enum Arguments {
     try parse(list, into: &options) { (argument, list, index, options) throws(CLIError) in
       switch argument {
       case "--title": options.title = try value(list, &index)
+      case "--totals":
+        let text = try value(list, &index)
+        switch text.lowercased() {
+        case "auto": options.totals = .auto
+        case "none": options.totals = ReportCSVImporter.Totals.none
+        default:
+          options.totals = .columns(
+            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
       default:
         throw .usage(
           argument.hasPrefix("-")

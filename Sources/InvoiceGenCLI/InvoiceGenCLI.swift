@@ -113,6 +113,8 @@ public enum InvoiceGenCLI {
       invoicegen report --input results.json --out report.pdf [--config FILE] [--title T] [--locale ID]
                         [--format pdf|png|svg]
       Report JSON (sections of paragraphs, metrics, tables, charts) or any CSV (a paginated table).
+      --totals auto|none|COLUMNS  which CSV columns the footer totals: measures (auto: not identifiers
+                        such as customer numbers or postcodes), none, or the columns named or numbered
 
     Exit codes:
       0  everything written (or skipped as unchanged)

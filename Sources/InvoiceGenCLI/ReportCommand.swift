@@ -28,11 +28,10 @@ enum ReportCommand {
     if kind == .json {
       imported = ReportJSONImporter().importFile(input, name: name)
     } else {
-      imported = ReportCSVImporter(
-        delimiter: config.importOptions.delimiter,
-        decimalSeparator: config.importOptions.decimalSeparator
-      )
-      .importFile(input, name: name, title: options.title)
+      var importer = ReportCSVImporter(
+        delimiter: config.importOptions.delimiter, decimalSeparator: config.importOptions.decimalSeparator)
+      importer.totals = options.totals
+      imported = importer.importFile(input, name: name, title: options.title)
     }
     for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
       Console.show(diagnostic)

@@ -198,4 +198,30 @@ import Testing
     let gb = try CommandRunner.text(folder + "/out/GB-1.pdf")
     #expect(gb.contains("VAT 20%") && gb.contains("Due date") && gb.contains("Please pay"), "\(gb)")
   }
+
+  @Test func aCSVReportTotalsMeasuresNotIdentifiersAndShowsItsTitleOnce() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let rows = (0..<10).map { index in
+      "\(12346 + index),UK,\(index % 3 + 1),€\(index + 1).50,€\(2 * index + 3).00,\(10115 + index)"
+    }
+    try (["CustomerID,Country,Quantity,UnitPrice,Amount,Postal Code"] + rows).joined(separator: "\n").write(
+      toFile: folder + "/sales.csv", atomically: true, encoding: .utf8)
+    func text(_ extra: [String]) throws -> String {
+      let run = try CommandRunner.invoicegen(
+        ["report", "--input", folder + "/sales.csv", "--out", folder + "/r.pdf"] + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try CommandRunner.text(folder + "/r.pdf")
+    }
+    let auto = try text([])
+    let footer = auto.split(separator: "\n").first { $0.contains("Total") }.map(String.init) ?? ""
+    // Quantities 1+2+3+1+2+3+1+2+3+1 = 19, prices 1.50…10.50 = €60.00, amounts 3…21 = €120.00; no id or postcode sum.
+    #expect(footer.contains("19") && footer.contains("€60.00") && footer.contains("€120.00"), "\(footer)")
+    #expect(!footer.contains("123505") && !footer.contains("101195"), "\(footer)")
+    #expect(
+      auto.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces) == "sales" }.count == 1)
+    #expect(!(try text(["--totals", "none"])).contains("Total"))
+    let chosen = try text(["--totals", "CustomerID,5"])
+    let chosenFooter = chosen.split(separator: "\n").first { $0.contains("123505") }.map(String.init) ?? ""
+    #expect(chosenFooter.contains("€120.00") && !chosenFooter.contains("€60.00"), "\(chosen)")
+  }
 }
