@@ -168,7 +168,7 @@ struct ReportTableView: View {
       case .center: alignment = .center
       case .trailing: alignment = .trailing
       }
-      return TableColumn(column.title, width: width, alignment: alignment)
+      return TableColumn(column.title, width: width, alignment: alignment, wraps: !column.keepsValuesWhole)
     }
     var footer = table.footer
     if table.footerIsTotal, footer?.first?.isEmpty == true, table.columns.first?.isTotalled == false {

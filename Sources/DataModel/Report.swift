@@ -89,12 +89,15 @@ public struct ReportColumn: Hashable, Sendable {
   public var isNumeric: Bool
   /// Whether the column is a measure whose total the footer shows (not an identifier such as a customer number).
   public var isTotalled: Bool
+  /// Whether every value is short and has no space (a number, date, amount or code): it must not wrap.
+  public var keepsValuesWhole: Bool
 
   public init(
     title: String, alignment: Alignment? = nil, width: Width? = nil, isNumeric: Bool = false,
-    isTotalled: Bool = false
+    isTotalled: Bool = false, keepsValuesWhole: Bool = false
   ) {
     self.isTotalled = isTotalled
+    self.keepsValuesWhole = keepsValuesWhole
     self.title = title
     self.alignment = alignment
     self.width = width

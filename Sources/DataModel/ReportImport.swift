@@ -130,6 +130,8 @@ public struct ReportCSVImporter {
       var mixedMarks = [Bool](repeating: false, count: headers.count)
       // The integer values of each column while they are all distinct (identifiers such as customer numbers).
       var distinct = [Set<Int128>?](repeating: [], count: headers.count)
+      // Whether every value of a column is one short word (a date, a code): such values must not wrap.
+      var compact = [Bool](repeating: true, count: headers.count)
       while try reader.next(into: &record) {
         rows += 1
         if let (column, length) = record.clippedLengths.min(by: { $0.key < $1.key }) {
@@ -158,6 +160,10 @@ public struct ReportCSVImporter {
               .warning, SourceLocation(file: shown, line: record.line),
               field: bad < headers.count ? "column \(Diagnostic.quote(headers[bad]))" : nil,
               "is not valid UTF-8; shown as \u{FFFD}"))
+        }
+        for column in 0..<min(record.count, headers.count) where compact[column] {
+          let range = record.range(column)
+          if range.count > 24 || record.bytes[range].contains(0x20) { compact[column] = false }
         }
         for column in 0..<min(record.count, headers.count) where numeric[column] {
           let cell = record.bytes[record.range(column)]
@@ -235,7 +241,9 @@ public struct ReportCSVImporter {
             isNumber && !mixedMarks[index] && !ReportCSVImporter.isIdentifierName(headers[index])
             && !allDistinctIntegers
         }
-        return ReportColumn(title: headers[index], isNumeric: isNumber, isTotalled: totalled)
+        return ReportColumn(
+          title: headers[index], isNumeric: isNumber, isTotalled: totalled,
+          keepsValuesWhole: isNumber || (compact[index] && rows > 0))
       }
       var footer: [String]?
       if columns.contains(where: \.isTotalled), rows > 0 {

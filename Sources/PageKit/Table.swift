@@ -15,11 +15,17 @@ public struct TableColumn: Sendable {
   public var title: String
   public var width: Width
   public var alignment: TextAlignment
+  /// Whether the column's text may wrap when the table is short of width; numbers, dates, amounts and
+  /// identifiers should not (`144.` and `00 $` on two lines are unreadable), so text columns give way first.
+  public var wraps: Bool
 
-  public init(_ title: String, width: Width = .fraction(1), alignment: TextAlignment = .leading) {
+  public init(
+    _ title: String, width: Width = .fraction(1), alignment: TextAlignment = .leading, wraps: Bool = true
+  ) {
     self.title = title
     self.width = width
     self.alignment = alignment
+    self.wraps = wraps
   }
 }
 

@@ -219,9 +219,25 @@ final class TableNode: FlowingNode {
     let fittedTotal = fitted.reduce(CGFloat(0)) { $0 + widths[$1] }
     var left = width - fixed - fittedTotal
     if left < 0, fittedTotal > 0 {
-      // Fitted columns give up width in proportion to theirs.
-      let scale = max(0, (width - fixed) / fittedTotal)
-      for index in fitted { widths[index] *= scale }
+      // Columns that do not wrap (numbers, dates, codes) keep their natural width; those that wrap
+      // share what is left in proportion to theirs, as long as each keeps a legible minimum. Only
+      // when that is not possible do all fitted columns shrink alike.
+      let wrapping = fitted.filter { columns[$0].wraps }
+      let wrappingTotal = wrapping.reduce(CGFloat(0)) { $0 + widths[$1] }
+      let room = wrappingTotal + left
+      if wrappingTotal > 0, room >= TableNode.minimumWrappingWidth * CGFloat(wrapping.count) {
+        // Water-filling: narrow text columns keep their width, the wide ones share the rest equally.
+        var left = room
+        var open = wrapping.sorted { widths[$0] < widths[$1] }
+        while let narrowest = open.first, widths[narrowest] <= left / CGFloat(open.count) {
+          left -= widths[narrowest]
+          open.removeFirst()
+        }
+        for index in open { widths[index] = left / CGFloat(open.count) }
+      } else {
+        let scale = max(0, (width - fixed) / fittedTotal)
+        for index in fitted { widths[index] *= scale }
+      }
       left = 0
     }
     let shares = columns.reduce(CGFloat(0)) { total, column in
@@ -345,6 +361,9 @@ final class TableNode: FlowingNode {
   }
 
   // MARK: LayoutNode
+
+  /// The narrowest a wrapping column is made to leave numbers and dates their natural width.
+  static let minimumWrappingWidth: CGFloat = 36
 
   /// The width a table is measured at when it is offered unlimited width and its columns share the rest.
   static let unboundedWidth: CGFloat = 10_000

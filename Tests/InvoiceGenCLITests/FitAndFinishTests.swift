@@ -224,4 +224,27 @@ import Testing
     let chosenFooter = chosen.split(separator: "\n").first { $0.contains("123505") }.map(String.init) ?? ""
     #expect(chosenFooter.contains("€120.00") && !chosenFooter.contains("€60.00"), "\(chosen)")
   }
+
+  @Test func numbersDatesAndAmountsNeverBreakWhileTextWraps() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let long = String(repeating: "a long description of what was sold and why ", count: 4)
+    let rows = (1...12).map { index in
+      "11/\(String(format: "%02d", index))/2026,ACME Corporation International,\(long),\(100 + index).00 $,\(20 + index).36 $,\(120 + index).36 $,INV-2026-000\(100 + index)"
+    }
+    try (["Date,Customer,Description,Net,Tax,Gross,Reference"] + rows).joined(separator: "\n").write(
+      toFile: folder + "/wide.csv", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/wide.csv", "--out", folder + "/r.pdf",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try CommandRunner.text(folder + "/r.pdf")
+    for index in 1...12 {
+      for whole in [
+        "11/\(String(format: "%02d", index))/2026", "\(100 + index).00 $", "\(120 + index).36 $",
+        "INV-2026-000\(100 + index)",
+      ] {
+        #expect(text.contains(whole), "\(whole) was broken")
+      }
+    }
+  }
 }
