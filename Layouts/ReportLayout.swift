@@ -5,15 +5,17 @@ import PageKit
 /// The built-in `report` layout: a title block, sections with headings (bookmarks), paragraphs,
 /// metric cards, paginated tables and vector charts, with "Page N of M" in the footer.
 public enum ReportLayout {
-  /// The most columns a report table holds before its cells become too narrow to read, on landscape paper.
+  /// The most columns a report table holds before it is printed in groups of columns, on landscape paper.
   public static let legibleColumns = 24
 
-  /// What a person should know about how `report` will look (tables too wide to read well).
+  /// What a person should know about how `report` will look (tables printed in groups of columns).
   public static func warnings(for report: Report) -> [String] {
     report.sections.flatMap(\.blocks).compactMap { block -> String? in
       guard case .table(let table) = block, table.columns.count > legibleColumns else { return nil }
+      let size = ReportTableView.columnsPerGroup - 1
+      let groups = (table.columns.count - 1 + size - 1) / size
       return
-        "a table has \(table.columns.count) columns; a landscape page shows about \(legibleColumns) legibly, so they will be cramped (export only the columns the report needs)"
+        "a table has \(table.columns.count) columns, more than a landscape page shows legibly (about \(legibleColumns)): it is printed in \(groups) groups of columns, each with the first column (export only the columns the report needs for fewer pages)"
     }
   }
 
@@ -153,9 +155,35 @@ struct ReportTableView: View {
     }
   }
 
+  /// The most columns one printed table holds; wider tables print in groups, like a spreadsheet's pages.
+  static let columnsPerGroup = 10
+
   var body: some View {
+    let count = table.columns.count
+    if count <= ReportTableView.columnsPerGroup {
+      return AnyView(part(columns: Array(0..<count)))
+    }
+    // Column groups one after another, each repeating the first column so its rows can be told apart.
+    let others = Array(1..<count)
+    let size = ReportTableView.columnsPerGroup - 1
+    let groups = stride(from: 0, to: others.count, by: size).map {
+      Array(others[$0..<min($0 + size, others.count)])
+    }
+    return AnyView(
+      VStack(alignment: .leading, spacing: 10) {
+        ForEach(Array(groups.enumerated()), id: \.offset) { _, group in
+          Text(strings(.columnsOfCount, String(group.first! + 1), String(group.last! + 1), String(count)))
+            .font(brand.font(8, weight: .bold)).foregroundColor(Color(white: 0.45)).keepWithNext()
+          part(columns: [0] + group)
+        }
+      })
+  }
+
+  /// The table of the columns at `indexes` (all of them, or one group).
+  private func part(columns indexes: [Int]) -> some View {
     // Columns whose input said nothing: numbers align to the trailing edge, every column fits its content.
-    let columns = table.columns.map { column -> TableColumn in
+    let columns = indexes.map { index -> TableColumn in
+      let column = table.columns[index]
       let width: TableColumn.Width
       switch column.width ?? .fit {
       case .points(let points): width = .fixed(CGFloat(points))
@@ -170,22 +198,27 @@ struct ReportTableView: View {
       }
       return TableColumn(column.title, width: width, alignment: alignment, wraps: !column.keepsValuesWhole)
     }
-    var footer = table.footer
+    var footer = table.footer.map { cells in indexes.map { $0 < cells.count ? cells[$0] : "" } }
     if table.footerIsTotal, footer?.first?.isEmpty == true, table.columns.first?.isTotalled == false {
       footer?[0] = strings(.total)
     }
+    if footer?.allSatisfy({ $0.isEmpty || $0 == strings(.total) }) == true { footer = nil }
     let source = table.rows
+    let all = indexes.count == table.columns.count
     var style = TableStyle()
     style.headerBackground = brand.accentColor.opacity(0.12)
     return Table(
       columns: columns,
       rows: TableRows {
         let cursor = try source.makeCursor()
-        return { try cursor.next() }
+        return {
+          guard let row = try cursor.next() else { return nil }
+          return all ? row : indexes.map { $0 < row.count ? row[$0] : "" }
+        }
       },
       footer: footer.map { [$0] } ?? []
     )
     .tableStyle(style)
-    .font(brand.font(ReportTableView.fontSize(columns: table.columns.count)))
+    .font(brand.font(ReportTableView.fontSize(columns: indexes.count)))
   }
 }

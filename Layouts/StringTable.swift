@@ -6,7 +6,7 @@ public enum StringKey: String, CaseIterable, Sendable {
   case purchaseOrder, vatId, position, description, quantity, unit, unitPrice, discount, vat, amount
   case subtotal, vatAtRate, total, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
   case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
-  case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement
+  case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement, columnsOfCount
   /// The labels of countries with a sales tax instead of a VAT, used in their place there.
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
 

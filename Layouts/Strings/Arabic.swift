@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "الضريبة %1",
     .salesTaxSummary: "ملخص الضريبة",
     .pricesIncludeSalesTax: "الأسعار شاملة الضريبة.",
+    .columnsOfCount: "الأعمدة %1–%2 من %3",
   ]
 }

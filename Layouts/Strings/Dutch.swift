@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Belasting %1",
     .salesTaxSummary: "Belastingoverzicht",
     .pricesIncludeSalesTax: "Prijzen zijn inclusief belasting.",
+    .columnsOfCount: "Kolommen %1–%2 van %3",
   ]
 }

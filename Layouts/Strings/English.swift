@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Tax %1",
     .salesTaxSummary: "Tax summary",
     .pricesIncludeSalesTax: "Prices include tax.",
+    .columnsOfCount: "Columns %1–%2 of %3",
   ]
 }

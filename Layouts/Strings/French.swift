@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Taxe %1",
     .salesTaxSummary: "Récapitulatif des taxes",
     .pricesIncludeSalesTax: "Les prix incluent les taxes.",
+    .columnsOfCount: "Colonnes %1 à %2 sur %3",
   ]
 }

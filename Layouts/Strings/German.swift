@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Steuer %1",
     .salesTaxSummary: "Steuerübersicht",
     .pricesIncludeSalesTax: "Die Preise enthalten Steuern.",
+    .columnsOfCount: "Spalten %1–%2 von %3",
   ]
 }

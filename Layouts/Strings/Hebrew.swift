@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "מס %1",
     .salesTaxSummary: "סיכום מס",
     .pricesIncludeSalesTax: "המחירים כוללים מס.",
+    .columnsOfCount: "עמודות %1–%2 מתוך %3",
   ]
 }

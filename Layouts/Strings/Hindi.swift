@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "कर %1",
     .salesTaxSummary: "कर सारांश",
     .pricesIncludeSalesTax: "मूल्यों में कर शामिल है।",
+    .columnsOfCount: "स्तंभ %1–%2 (कुल %3)",
   ]
 }

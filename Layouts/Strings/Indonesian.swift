@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Pajak %1",
     .salesTaxSummary: "Ringkasan pajak",
     .pricesIncludeSalesTax: "Harga sudah termasuk pajak.",
+    .columnsOfCount: "Kolom %1–%2 dari %3",
   ]
 }

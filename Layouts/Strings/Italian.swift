@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Imposta %1",
     .salesTaxSummary: "Riepilogo imposte",
     .pricesIncludeSalesTax: "I prezzi includono le imposte.",
+    .columnsOfCount: "Colonne %1–%2 di %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "税 %1",
     .salesTaxSummary: "税額内訳",
     .pricesIncludeSalesTax: "価格は税込です。",
+    .columnsOfCount: "列 %1–%2 / %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "세금 %1",
     .salesTaxSummary: "세금 요약",
     .pricesIncludeSalesTax: "가격에는 세금이 포함되어 있습니다.",
+    .columnsOfCount: "열 %1–%2 / %3",
   ]
 }

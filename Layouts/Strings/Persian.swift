@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "مالیات %1",
     .salesTaxSummary: "خلاصه مالیات",
     .pricesIncludeSalesTax: "قیمت‌ها شامل مالیات است.",
+    .columnsOfCount: "ستون‌های %1–%2 از %3",
   ]
 }

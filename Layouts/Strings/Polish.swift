@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Podatek %1",
     .salesTaxSummary: "Podsumowanie podatku",
     .pricesIncludeSalesTax: "Ceny zawierają podatek.",
+    .columnsOfCount: "Kolumny %1–%2 z %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Imposto %1",
     .salesTaxSummary: "Resumo de impostos",
     .pricesIncludeSalesTax: "Os preços incluem impostos.",
+    .columnsOfCount: "Colunas %1–%2 de %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Налог %1",
     .salesTaxSummary: "Сводка по налогам",
     .pricesIncludeSalesTax: "Цены включают налог.",
+    .columnsOfCount: "Столбцы %1–%2 из %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "税 %1",
     .salesTaxSummary: "税额汇总",
     .pricesIncludeSalesTax: "价格已含税。",
+    .columnsOfCount: "第 %1–%2 列，共 %3 列",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Impuesto %1",
     .salesTaxSummary: "Resumen de impuestos",
     .pricesIncludeSalesTax: "Los precios incluyen impuestos.",
+    .columnsOfCount: "Columnas %1–%2 de %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Skatt %1",
     .salesTaxSummary: "Skattesammanställning",
     .pricesIncludeSalesTax: "Priserna inkluderar skatt.",
+    .columnsOfCount: "Kolumner %1–%2 av %3",
   ]
 }

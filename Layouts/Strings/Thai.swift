@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "ภาษี %1",
     .salesTaxSummary: "สรุปภาษี",
     .pricesIncludeSalesTax: "ราคารวมภาษีแล้ว",
+    .columnsOfCount: "คอลัมน์ %1–%2 จาก %3",
   ]
 }

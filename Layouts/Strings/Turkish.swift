@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Vergi %1",
     .salesTaxSummary: "Vergi özeti",
     .pricesIncludeSalesTax: "Fiyatlara vergi dahildir.",
+    .columnsOfCount: "Sütun %1–%2 / %3",
   ]
 }

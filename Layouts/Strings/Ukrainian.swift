@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Податок %1",
     .salesTaxSummary: "Підсумок податків",
     .pricesIncludeSalesTax: "Ціни включають податок.",
+    .columnsOfCount: "Стовпці %1–%2 з %3",
   ]
 }

@@ -45,5 +45,6 @@ extension StringTable {
     .salesTaxAtRate: "Thuế %1",
     .salesTaxSummary: "Tổng hợp thuế",
     .pricesIncludeSalesTax: "Giá đã bao gồm thuế.",
+    .columnsOfCount: "Cột %1–%2 trên %3",
   ]
 }

@@ -107,8 +107,9 @@ final class TableNode: FlowingNode {
     return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells, spans: spans)
   }
 
-  /// How many rows of the first pagination pass are kept for the second.
-  static let measuredRowBudget = 2_000
+  /// How many shaped cells of the first pagination pass are kept for the second (2,000 rows of 10 columns):
+  /// a wide table keeps fewer rows, so memory stays flat whatever the column count.
+  static let measuredCellBudget = 20_000
 
   /// Row `index` with `cells`, measured at `widths`, from the first pass when it was kept.
   func measuredRow(_ index: Int, cells: [String], widths: [CGFloat], width: CGFloat, context: LayoutContext)
@@ -125,7 +126,7 @@ final class TableNode: FlowingNode {
         kept.rowsWidth = width
       }
       if index == kept.rows.count {
-        if kept.rows.count < TableNode.measuredRowBudget {
+        if (kept.rows.count + 1) * max(1, widths.count) <= TableNode.measuredCellBudget {
           kept.rows.append(row)
         } else {
           kept.keepsRows = false

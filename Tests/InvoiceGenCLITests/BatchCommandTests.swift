@@ -306,7 +306,8 @@ import Testing
       let landscape = columns > 7
       #expect(info.contains(landscape ? "841.89 x 595.28" : "595.28 x 841.89"), "\(columns): \(info)")
       #expect(
-        run.stderr.contains("columns; a landscape page shows about 24") == (columns > 24), "\(run.stderr)")
+        run.stderr.contains("more than a landscape page shows legibly (about 24)") == (columns > 24),
+        "\(run.stderr)")
     }
   }
 

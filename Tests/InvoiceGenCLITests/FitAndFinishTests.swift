@@ -247,4 +247,29 @@ import Testing
       }
     }
   }
+
+  @Test func wideCSVReportsPrintInGroupsOfColumnsThatRepeatTheFirst() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let header = (1...30).map { $0 == 1 ? "Order" : "Field \($0)" }.joined(separator: ",")
+    let rows = (1...5).map { row in
+      (1...30).map { $0 == 1 ? "Order-\(row)" : "v\(row)x\($0)" }.joined(separator: ",")
+    }
+    try ([header] + rows).joined(separator: "\n").write(
+      toFile: folder + "/wide.csv", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/wide.csv", "--out", folder + "/r.pdf",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try CommandRunner.text(folder + "/r.pdf")
+    for caption in [
+      "Columns 2–10 of 30", "Columns 11–19 of 30", "Columns 20–28 of 30", "Columns 29–30 of 30",
+    ] {
+      #expect(text.contains(caption), "\(caption)")
+    }
+    // Every value printed whole, and each row's key in every one of the four groups.
+    for row in 1...5 {
+      #expect(text.components(separatedBy: "Order-\(row) ").count - 1 == 4, "Order-\(row)")
+      for column in 2...30 { #expect(text.contains("v\(row)x\(column)"), "v\(row)x\(column)") }
+    }
+  }
 }

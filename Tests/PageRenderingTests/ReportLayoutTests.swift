@@ -48,6 +48,8 @@ import Testing
     #expect(ReportLayout.warnings(for: try ReportLayoutTests.csvReport(locale: nil, columns: 24)).isEmpty)
     let warnings = ReportLayout.warnings(for: try ReportLayoutTests.csvReport(locale: nil, columns: 25))
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("25 columns; a landscape page shows about 24 legibly") == true)
+    #expect(
+      warnings.first?.contains("25 columns, more than a landscape page shows legibly (about 24)") == true)
+    #expect(warnings.first?.contains("printed in 3 groups of columns") == true)
   }
 }
