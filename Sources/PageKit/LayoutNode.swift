@@ -60,6 +60,24 @@ public final class LayoutContext {
     self.imageLoader = imageLoader
   }
 
+  /// How many shaped table cells the first pagination pass may keep for the second, for the whole
+  /// document (about 30 MB): tables beyond it are shaped again instead, so memory stays flat
+  /// however many rows and columns a document has.
+  public static let keptCellBudget = 20_000
+  private var keptCells = 0
+
+  /// Reserves room to keep `count` more shaped cells; false when the document's budget is spent.
+  public func keepCells(_ count: Int) -> Bool {
+    guard keptCells + count <= LayoutContext.keptCellBudget else { return false }
+    keptCells += count
+    return true
+  }
+
+  /// Gives back room for `count` kept cells that were dropped.
+  public func returnKeptCells(_ count: Int) {
+    keptCells = max(0, keptCells - count)
+  }
+
   /// The first error that keeps the document from being laid out completely, if any.
   public private(set) var failure: LayoutError?
 

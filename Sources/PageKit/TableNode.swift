@@ -107,10 +107,6 @@ final class TableNode: FlowingNode {
     return MeasuredRow(cells: shapedCells, kind: kind, cellsText: cells, spans: spans)
   }
 
-  /// How many shaped cells of the first pagination pass are kept for the second (2,000 rows of 10 columns):
-  /// a wide table keeps fewer rows, so memory stays flat whatever the column count.
-  static let measuredCellBudget = 20_000
-
   /// Row `index` with `cells`, measured at `widths`, from the first pass when it was kept.
   func measuredRow(_ index: Int, cells: [String], widths: [CGFloat], width: CGFloat, context: LayoutContext)
     -> MeasuredRow
@@ -121,14 +117,18 @@ final class TableNode: FlowingNode {
     }
     let row = measure(cells, kind: .body, widths: widths, row: index, context: context)
     if kept.keepsRows {
+      let cells = max(1, widths.count)
       if kept.rowsWidth != width {
+        context.returnKeptCells(kept.rows.count * cells)
         kept.rows.removeAll()
         kept.rowsWidth = width
       }
       if index == kept.rows.count {
-        if (kept.rows.count + 1) * max(1, widths.count) <= TableNode.measuredCellBudget {
+        if context.keepCells(cells) {
           kept.rows.append(row)
         } else {
+          // Over the document's budget: this table streams and is shaped again in the second pass.
+          context.returnKeptCells(kept.rows.count * cells)
           kept.keepsRows = false
           kept.rows = []
         }
