@@ -163,9 +163,11 @@ struct ReportTableView: View {
     if count <= ReportTableView.columnsPerGroup {
       return AnyView(part(columns: Array(0..<count)))
     }
-    // Column groups one after another, each repeating the first column so its rows can be told apart.
-    let others = Array(1..<count)
-    let size = ReportTableView.columnsPerGroup - 1
+    // Column groups one after another, each repeating the key columns (the first unless chosen) so
+    // its rows can be told apart.
+    let keys = table.keyColumns.filter { $0 >= 0 && $0 < count }
+    let others = (0..<count).filter { !keys.contains($0) }
+    let size = max(1, ReportTableView.columnsPerGroup - keys.count)
     let groups = stride(from: 0, to: others.count, by: size).map {
       Array(others[$0..<min($0 + size, others.count)])
     }
@@ -174,7 +176,7 @@ struct ReportTableView: View {
         ForEach(Array(groups.enumerated()), id: \.offset) { _, group in
           Text(strings(.columnsOfCount, String(group.first! + 1), String(group.last! + 1), String(count)))
             .font(brand.font(8, weight: .bold)).foregroundColor(Color(white: 0.45)).keepWithNext()
-          part(columns: [0] + group)
+          part(columns: keys + group)
         }
       })
   }

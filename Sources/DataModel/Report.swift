@@ -113,14 +113,18 @@ public struct ReportTable: Sendable {
   public var footer: [String]?
   /// Whether the footer holds the columns' totals, so the layout labels it ("Total" in the report's language).
   public var footerIsTotal: Bool
+  /// The columns repeated in every group when the table is too wide for one page (positions in `columns`).
+  public var keyColumns: [Int]
 
   public init(
-    columns: [ReportColumn], rows: any TableRowSource, footer: [String]? = nil, footerIsTotal: Bool = false
+    columns: [ReportColumn], rows: any TableRowSource, footer: [String]? = nil, footerIsTotal: Bool = false,
+    keyColumns: [Int] = [0]
   ) {
     self.columns = columns
     self.rows = rows
     self.footer = footer
     self.footerIsTotal = footerIsTotal
+    self.keyColumns = keyColumns
   }
 }
 

@@ -46,6 +46,27 @@ public struct ReportCSVImporter {
 
   /// Which columns are totalled.
   public var totals = Totals.auto
+  /// The columns to show, in this order (names, any case, or 1-based positions); nil for all.
+  public var columns: [String]?
+  /// Columns not to show (names or positions).
+  public var excludedColumns: [String] = []
+  /// The columns repeated in every group of a table too wide for one page; nil for the first.
+  public var keyColumns: [String]?
+
+  /// The position in `headers` of each of `names` (a name, any case, or a 1-based position), or the first that names none.
+  static func positions(of names: [String], in headers: [String]) -> (positions: [Int], unknown: String?) {
+    var found: [Int] = []
+    for name in names {
+      if let position = Int(name), (1...headers.count).contains(position) {
+        found.append(position - 1)
+      } else if let index = headers.firstIndex(where: { $0.lowercased() == name.lowercased() }) {
+        found.append(index)
+      } else {
+        return (found, name)
+      }
+    }
+    return (found, nil)
+  }
 
   /// Words in a column name that make it an identifier, not a quantity to add up.
   static let identifierWords: Set<String> = [
@@ -256,8 +277,37 @@ public struct ReportCSVImporter {
           return mark.allSatisfy(\.isLetter) ? "\(mark) \(total)" : mark + total
         }
       }
+      // The columns shown: chosen and ordered by --columns, less --exclude-columns.
+      var shownColumns = Array(headers.indices)
+      var keys: [Int] = []
+      for (option, names) in [
+        ("--columns", self.columns ?? []), ("--exclude-columns", excludedColumns),
+        ("--key-columns", keyColumns ?? []),
+      ] {
+        let (found, unknown) = ReportCSVImporter.positions(of: names, in: headers)
+        if let unknown {
+          let close = Spelling.closest(to: unknown, in: headers, within: 3)
+          return ReportImport(
+            report: nil,
+            diagnostics: diagnostics + [
+              Diagnostic(
+                .error, SourceLocation(file: shown, line: 1),
+                "\(option): no column \(Diagnostic.quote(unknown))",
+                hint: close.map { "did you mean \(Diagnostic.quote($0))?" }
+                  ?? "give a column's name or its position (1 to \(headers.count))")
+            ])
+        }
+        if option == "--columns", self.columns != nil { shownColumns = found }
+        if option == "--exclude-columns" { shownColumns.removeAll(where: found.contains) }
+        if option == "--key-columns" { keys = found }
+      }
+      let shownReportColumns = shownColumns.map { columns[$0] }
+      let shownFooter = footer.map { cells in shownColumns.map { cells[$0] } }
+      let keyColumns = keys.compactMap { shownColumns.firstIndex(of: $0) }
       let source = CSVRowSource(
-        path: path, name: shown, delimiter: reader.delimiter, columnCount: headers.count, count: rows)
+        path: path, name: shown, delimiter: reader.delimiter, columnCount: headers.count, count: rows,
+        columns: shownColumns.count == headers.count && shownColumns == Array(headers.indices)
+          ? nil : shownColumns)
       let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
       let report = Report(
         title: title ?? base,
@@ -266,7 +316,10 @@ public struct ReportCSVImporter {
             heading: title ?? base,
             blocks: [
               .table(
-                ReportTable(columns: columns, rows: source, footer: footer, footerIsTotal: footer != nil))
+                ReportTable(
+                  columns: shownReportColumns, rows: source, footer: shownFooter,
+                  footerIsTotal: shownFooter != nil,
+                  keyColumns: keyColumns.isEmpty ? [0] : keyColumns))
             ])
         ])
       return ReportImport(report: report, diagnostics: diagnostics)

@@ -43,6 +43,12 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var title: String?
   /// Which columns of a CSV report the footer totals.
   public var totals = ReportCSVImporter.Totals.auto
+  /// The CSV columns shown, in order (names or 1-based positions); nil for all.
+  public var columns: [String]?
+  /// CSV columns not shown.
+  public var excludedColumns: [String] = []
+  /// The CSV columns repeated in every group of a wide table; nil for the first.
+  public var keyColumns: [String]?
   public var locale: String?
   public var format = OutputFormat.pdf
   public var scale = 2.0
@@ -213,11 +219,19 @@ public enum Arguments {
     return task - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
   }
 
+  /// A comma-separated list of column names or positions.
+  private static func columnList(_ text: String) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
   static func parseReport(_ list: [String]) throws(CLIError) -> ReportOptions {
     var options = ReportOptions()
     try parse(list, into: &options) { (argument, list, index, options) throws(CLIError) in
       switch argument {
       case "--title": options.title = try value(list, &index)
+      case "--columns": options.columns = columnList(try value(list, &index))
+      case "--exclude-columns": options.excludedColumns = columnList(try value(list, &index))
+      case "--key-columns": options.keyColumns = columnList(try value(list, &index))
       case "--totals":
         let text = try value(list, &index)
         switch text.lowercased() {

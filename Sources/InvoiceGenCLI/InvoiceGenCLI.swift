@@ -115,6 +115,9 @@ public enum InvoiceGenCLI {
       Report JSON (sections of paragraphs, metrics, tables, charts) or any CSV (a paginated table).
       --totals auto|none|COLUMNS  which CSV columns the footer totals: measures (auto: not identifiers
                         such as customer numbers or postcodes), none, or the columns named or numbered
+      --columns "Name,Total,3"    the CSV columns to show, in this order (names or 1-based positions)
+      --exclude-columns COLUMNS   CSV columns to leave out
+      --key-columns COLUMNS       columns repeated in every group of a table too wide for a page
 
     Exit codes:
       0  everything written (or skipped as unchanged)

@@ -31,6 +31,9 @@ enum ReportCommand {
       var importer = ReportCSVImporter(
         delimiter: config.importOptions.delimiter, decimalSeparator: config.importOptions.decimalSeparator)
       importer.totals = options.totals
+      importer.columns = options.columns
+      importer.excludedColumns = options.excludedColumns
+      importer.keyColumns = options.keyColumns
       imported = importer.importFile(input, name: name, title: options.title)
     }
     for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {

@@ -272,4 +272,37 @@ import Testing
       for column in 2...30 { #expect(text.contains("v\(row)x\(column)"), "v\(row)x\(column)") }
     }
   }
+
+  @Test func reportColumnsAreChosenOrderedExcludedAndKeyed() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let header = (1...30).map { $0 == 1 ? "Order" : $0 == 2 ? "Customer" : "Field \($0)" }.joined(
+      separator: ",")
+    let rows = (1...3).map { row in
+      (1...30).map { $0 == 1 ? "Order-\(row)" : $0 == 2 ? "Buyer-\(row)" : "v\(row)x\($0)" }.joined(
+        separator: ",")
+    }
+    try ([header] + rows).joined(separator: "\n").write(
+      toFile: folder + "/wide.csv", atomically: true, encoding: .utf8)
+    func report(_ extra: [String]) throws -> CommandRunner.Result {
+      try CommandRunner.invoicegen(
+        ["report", "--input", folder + "/wide.csv", "--out", folder + "/r.pdf"] + extra)
+    }
+    // Chosen and ordered: only these three, Field 5 first.
+    #expect(try report(["--columns", "Field 5,order,2"]).status == 0)
+    let chosen = try CommandRunner.text(folder + "/r.pdf")
+    #expect(chosen.contains("v1x5") && chosen.contains("Order-1") && chosen.contains("Buyer-1"))
+    #expect(!chosen.contains("v1x6"))
+    let line = chosen.split(separator: "\n").first { $0.contains("Order-1") }.map(String.init) ?? ""
+    #expect(line.range(of: "v1x5")!.lowerBound < line.range(of: "Order-1")!.lowerBound, "\(line)")
+    // Excluded, and both key columns in every group.
+    #expect(try report(["--exclude-columns", "Field 3,4", "--key-columns", "Order,Customer"]).status == 0)
+    let keyed = try CommandRunner.text(folder + "/r.pdf")
+    let words = Set(keyed.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    #expect(!words.contains("v1x3") && !words.contains("v1x4") && words.contains("v1x30"))
+    #expect(keyed.components(separatedBy: "Buyer-1 ").count - 1 == 4, "\(keyed)")
+    let unknown = try report(["--columns", "Custmer"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("--columns: no column \"Custmer\""))
+    #expect(unknown.stderr.contains("did you mean \"Customer\"?"))
+  }
 }
