@@ -38,12 +38,37 @@ public final class PangoTextShaper: TextShaper {
   func description(for font: Font) -> OpaquePointer {
     if let cached = descriptions[font] { return cached }
     let description = pango_font_description_new()!
-    pango_font_description_set_family(description, font.family)
+    pango_font_description_set_family(description, familyList(font.family))
     pango_font_description_set_absolute_size(description, Double(font.size) * Double(ig_pango_scale()))
     pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
     pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
     descriptions[font] = description
     return description
+  }
+
+  /// The families this shaper's fonts have, read once.
+  private lazy var installedFamilies: Set<String> = {
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(fontMap, &families, &count)
+    defer { g_free(families) }
+    var names = Set<String>()
+    for index in 0..<Int(count) {
+      if let family = families?[index], let name = pango_font_family_get_name(family) {
+        names.insert(String(cString: name))
+      }
+    }
+    return names
+  }()
+
+  /// `family` followed by its own Arabic and Hebrew companions when installed ("Noto Sans,Noto Sans Arabic,…").
+  ///
+  /// Fontconfig's fallback for a script the family lacks prefers whatever font it ranks first
+  /// (DejaVu Sans for Arabic and Hebrew), so right-to-left text would not match the page; naming
+  /// the family's companions first keeps one design throughout.
+  private func familyList(_ family: String) -> String {
+    let companions = ["Arabic", "Hebrew"].map { "\(family) \($0)" }.filter(installedFamilies.contains)
+    return ([family] + companions).joined(separator: ",")
   }
 
   private func language(_ tag: String) -> OpaquePointer? {

@@ -305,4 +305,24 @@ import Testing
     #expect(unknown.stderr.contains("--columns: no column \"Custmer\""))
     #expect(unknown.stderr.contains("did you mean \"Customer\"?"))
   }
+
+  @Test func rightToLeftInvoicesUseTheNotoFamilyOfThePage() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let input = folder + "/orders.csv"
+    try """
+    invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency,locale
+    AR-1,2026-03-01,شركة الندى للتجارة,استشارات,1,10,15,SAR,ar-SA
+    HE-1,2026-03-01,חברת הדוגמה בע״מ,ייעוץ,1,10,17,ILS,he-IL
+
+    """.write(toFile: input, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    for (number, family) in [("AR-1", "NotoSansArabic"), ("HE-1", "NotoSansHebrew")] {
+      let fonts = try CommandRunner.run("pdffonts", [folder + "/out/\(number).pdf"]).stdout
+      #expect(fonts.contains(family), "\(number): \(fonts)")
+      #expect(!fonts.contains("DejaVu"), "\(number): \(fonts)")
+    }
+  }
 }
