@@ -11,12 +11,17 @@ public struct ImportOptions: Sendable {
   public var dateFormat: DateFormat = .iso8601
   /// Header names of the input mapped onto canonical names: `["InvoiceNo": "invoice_number"]`.
   public var columns: [String: String] = [:]
+  /// Header names never read, even when they match one of ours or a common alias (`"Notes": null`
+  /// in the config's `columns`, for a staff-only column that must not print).
+  public var ignoredColumns: Set<String> = []
   /// The currency of invoices that name none.
   public var defaultCurrency: Currency?
   /// The tax rate in percent of items that name none.
   public var defaultTaxRate: ExactDecimal?
   /// The locale of invoices that name none.
   public var defaultLocale: String?
+  /// The customer name of invoices whose rows give none ("Cash sale"), instead of an error.
+  public var defaultCustomerName: String?
   /// The seller, from the config: the same for every invoice of a run.
   public var seller: Party?
 

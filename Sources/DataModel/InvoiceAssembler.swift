@@ -151,8 +151,15 @@ struct InvoiceAssembler {
         missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
       }
     }
-    let name = value(.customerName)?.0
-    if name == nil || name!.isEmpty, !rejected(.customerName) { missing(.customerName) }
+    var name = value(.customerName)?.0
+    if name == nil || name!.isEmpty, !rejected(.customerName) {
+      if let fallback = options.defaultCustomerName {
+        name = fallback
+      } else {
+        missing(
+          .customerName, hint: "give a customer name or set defaults.customerName (such as \"Cash sale\")")
+      }
+    }
     var pricesIncludeTax = false
     if let (text, location, field) = value(.pricesIncludeTax) {
       switch text.lowercased() {

@@ -46,7 +46,10 @@ struct OrdersCSVHeader {
       }
       let trimmed = header.trimmingSpaces
       columns.headers.append(trimmed)
-      let field = mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
+      let ignored = options.ignoredColumns.contains {
+        OrderField.normalize($0) == OrderField.normalize(trimmed)
+      }
+      let field = ignored ? nil : mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
       if let field {
         if let earlier = columns.columnOf[field] {
           fileError(
@@ -60,8 +63,11 @@ struct OrdersCSVHeader {
       columns.fieldOfColumn.append(field)
     }
     // Other names common exports use fill only the fields no column names exactly.
+    let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
     for (index, header) in columns.headers.enumerated() where columns.fieldOfColumn[index] == nil {
-      if let field = OrderField(alias: header), columns.columnOf[field] == nil {
+      if !ignored.contains(OrderField.normalize(header)), let field = OrderField(alias: header),
+        columns.columnOf[field] == nil
+      {
         columns.columnOf[field] = index
         columns.fieldOfColumn[index] = field
       }
@@ -69,7 +75,7 @@ struct OrdersCSVHeader {
     for (index, header) in columns.headers.enumerated() {
       if let field = columns.fieldOfColumn[index] {
         if !field.isItemField && field != .invoiceNumber { columns.levelColumns.append((index, field)) }
-      } else if !header.isEmpty {
+      } else if !header.isEmpty, !ignored.contains(OrderField.normalize(header)) {
         let hint = OrderField.suggestion(for: header).map { "did you mean \"\($0.rawValue)\"?" }
         diagnostics.append(
           Diagnostic(
@@ -80,7 +86,10 @@ struct OrdersCSVHeader {
       }
     }
     columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
-    let missing = OrderField.required.filter { columns.columnOf[$0] == nil }
+    // With defaults.customerName, a file may have no customer name column at all.
+    let missing = OrderField.required.filter {
+      columns.columnOf[$0] == nil && !($0 == .customerName && options.defaultCustomerName != nil)
+    }
     if !missing.isEmpty {
       let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       let unknown = columns.headers.enumerated().filter { columns.fieldOfColumn[$0.offset] == nil }.map(

@@ -26,8 +26,10 @@ extension OrdersRowReader {
     }
     var seen = Set<String>()
     invalid = invalid.filter { seen.insert($0).inserted }
+    var found = diagnostics
+    found.append(contentsOf: assembler.diagnostics)
     return InvoiceImport(
-      invoices: invoices, diagnostics: diagnostics + assembler.diagnostics, invalidInvoiceNumbers: invalid,
+      invoices: invoices, diagnostics: found, invalidInvoiceNumbers: invalid,
       rejectedRows: rejectedRows,
       isUnusable: unusable || abandonedAt != nil)
   }

@@ -169,7 +169,9 @@ struct ConfigReader {
     }
     if let defaults = root["defaults"] {
       let fields = members(
-        defaults, "$.defaults", known: ["currency", "locale", "taxRate", "paymentTerms", "paper"])
+        defaults, "$.defaults",
+        known: ["currency", "locale", "taxRate", "paymentTerms", "paper", "customerName"])
+      config.importOptions.defaultCustomerName = string(fields["customerName"], "$.defaults.customerName")
       if let code = string(fields["currency"], "$.defaults.currency") {
         switch InvoiceRules.currency(code) {
         case .success(let currency): config.importOptions.defaultCurrency = currency
@@ -219,7 +221,10 @@ struct ConfigReader {
     if let columns = root["columns"] {
       if case .object(let list) = columns.kind {
         for (from, to) in list {
-          if let target = string(to, "$.columns.\(from)") {
+          if to.isNull {
+            // `"Notes": null`: never read this column, even where its name matches one of ours.
+            config.importOptions.ignoredColumns.insert(from)
+          } else if let target = string(to, "$.columns.\(from)") {
             if OrderField(header: target) == nil {
               error(
                 to, "$.columns.\(from)", "\"\(target)\" is not an orders column",

@@ -187,3 +187,30 @@ import Testing
     )
   }
 }
+
+/// Shop-export columns that must not print, and orders without a customer name.
+@Suite struct ShopExportColumnTests {
+  static let csv = Array(
+    """
+    invoice_number,invoice_date,description,quantity,unit_price,tax_rate,currency,Notes
+    S-1,2026-03-01,Mug,1,10,19,EUR,SAME PHOTO / FULFILLED!!
+
+    """.utf8)
+
+  @Test func aColumnMappedToNullIsNeverReadAndANameDefaultFillsIn() {
+    var options = ImportOptions()
+    options.defaultCustomerName = "Cash sale"
+    let read = OrdersCSVImporter(options: options).importBytes(ShopExportColumnTests.csv, name: "shop.csv")
+    #expect(read.invoices.first?.notes == "SAME PHOTO / FULFILLED!!")
+    #expect(read.invoices.first?.customer.name == "Cash sale")
+    options.ignoredColumns = ["Notes"]
+    let ignored = OrdersCSVImporter(options: options).importBytes(ShopExportColumnTests.csv, name: "shop.csv")
+    #expect(ignored.invoices.count == 1)
+    #expect(ignored.invoices.first?.notes == nil)
+    #expect(ignored.diagnostics.isEmpty, "\(ignored.diagnostics)")
+    let noDefault = OrdersCSVImporter().importBytes(ShopExportColumnTests.csv, name: "shop.csv")
+    #expect(noDefault.isUnusable)
+    #expect(
+      noDefault.diagnostics.contains { $0.message.contains("missing required column \"customer_name\"") })
+  }
+}
