@@ -28,6 +28,8 @@ struct OrdersCSVHeader {
         hint: "save it as \"CSV UTF-8\" (in Excel: Save As → CSV UTF-8)")
       return (nil, diagnostics)
     }
+    // Columns the config maps to null are never read, whatever their name matches.
+    let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
     var mapping: [String: OrderField] = [:]
     for (from, to) in options.columns {
       guard let field = OrderField(header: to) else {
@@ -46,10 +48,9 @@ struct OrdersCSVHeader {
       }
       let trimmed = header.trimmingSpaces
       columns.headers.append(trimmed)
-      let ignored = options.ignoredColumns.contains {
-        OrderField.normalize($0) == OrderField.normalize(trimmed)
-      }
-      let field = ignored ? nil : mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
+      let field =
+        ignored.contains(OrderField.normalize(trimmed))
+        ? nil : mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
       if let field {
         if let earlier = columns.columnOf[field] {
           fileError(
@@ -63,7 +64,6 @@ struct OrdersCSVHeader {
       columns.fieldOfColumn.append(field)
     }
     // Other names common exports use fill only the fields no column names exactly.
-    let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
     for (index, header) in columns.headers.enumerated() where columns.fieldOfColumn[index] == nil {
       if !ignored.contains(OrderField.normalize(header)), let field = OrderField(alias: header),
         columns.columnOf[field] == nil

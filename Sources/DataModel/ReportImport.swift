@@ -246,15 +246,30 @@ public struct ReportCSVImporter {
         diagnostics.append(
           Diagnostic(.warning, SourceLocation(file: shown, line: nil), "has a header but no rows"))
       }
+      var totalledByChoice: Set<Int> = []
+      if case .columns(let chosen) = totals {
+        let (found, unknown) = ReportCSVImporter.positions(of: chosen, in: headers)
+        if let unknown {
+          return ReportImport(
+            report: nil,
+            diagnostics: diagnostics + [
+              Diagnostic(
+                .error, SourceLocation(file: shown, line: 1),
+                "--totals: no column \(Diagnostic.quote(unknown))",
+                hint: Spelling.closest(to: unknown, in: headers, within: 3).map {
+                  "did you mean \(Diagnostic.quote($0))?"
+                })
+            ])
+        }
+        totalledByChoice = Set(found)
+      }
       let columns = headers.indices.map { index in
         let isNumber = numeric[index] && seenNumber[index]
         let totalled: Bool
         switch totals {
         case .none: totalled = false
-        case .columns(let chosen):
-          totalled =
-            isNumber
-            && chosen.contains { $0.lowercased() == headers[index].lowercased() || Int($0) == index + 1 }
+        case .columns:
+          totalled = isNumber && totalledByChoice.contains(index)
         case .auto:
           // Identifiers are numbers too, but adding them up means nothing.
           let allDistinctIntegers = rows >= 10 && distinct[index] != nil

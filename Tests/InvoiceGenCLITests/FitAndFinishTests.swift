@@ -223,6 +223,13 @@ import Testing
     let chosen = try text(["--totals", "CustomerID,5"])
     let chosenFooter = chosen.split(separator: "\n").first { $0.contains("123505") }.map(String.init) ?? ""
     #expect(chosenFooter.contains("€120.00") && !chosenFooter.contains("€60.00"), "\(chosen)")
+    let unknown = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/sales.csv", "--out", folder + "/bad.pdf", "--totals", "Amout",
+    ])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("sales.csv:1: --totals: no column \"Amout\""), "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("did you mean \"Amount\"?"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/bad.pdf"))
   }
 
   @Test func numbersDatesAndAmountsNeverBreakWhileTextWraps() throws {
