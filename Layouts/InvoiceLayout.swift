@@ -110,6 +110,7 @@ struct InvoiceHead: View {
           if let due = invoice.dueDate, !invoice.isCreditNote { fact(.dueDate, format.date(due)) }
           if let id = invoice.customer.id { fact(.customerId, id) }
           if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
+          if let original = invoice.precedingInvoice { fact(.precedingInvoice, original) }
         }
       }
     }
@@ -138,7 +139,9 @@ struct InvoiceItems: View {
 
   var body: some View {
     let currency = invoice.currency
-    let hasDiscount = invoice.items.contains { !$0.discount.isZero }
+    let hasDiscount = invoice.items.contains { !$0.discount.isZero || !$0.discountAmount.isZero }
+    // Tax the export gave for the whole invoice has no per-line rate to show.
+    let hasRate = invoice.givenTax == nil
     let hasUnit = invoice.items.contains { $0.unit != nil }
     var columns = [
       TableColumn(strings(.position), width: .fit, alignment: .trailing),
@@ -148,7 +151,7 @@ struct InvoiceItems: View {
     if hasUnit { columns.append(TableColumn(strings(.unit), width: .fit)) }
     columns.append(TableColumn(strings(.unitPrice), width: .fit, alignment: .trailing))
     if hasDiscount { columns.append(TableColumn(strings(.discount), width: .fit, alignment: .trailing)) }
-    columns.append(TableColumn(strings(.vat), width: .fit, alignment: .trailing))
+    if hasRate { columns.append(TableColumn(strings(.vat), width: .fit, alignment: .trailing)) }
     columns.append(TableColumn(strings(.amount), width: .fit, alignment: .trailing))
     let amounts = invoice.totals.lineAmounts
     let rows = invoice.items.enumerated().map { index, item -> [String] in
@@ -158,8 +161,13 @@ struct InvoiceItems: View {
       ]
       if hasUnit { cells.append(item.unit ?? "") }
       cells.append(format.price(item.unitPrice, currency: currency))
-      if hasDiscount { cells.append(item.discount.isZero ? "" : format.percent(item.discount)) }
-      cells.append(format.percent(item.taxRate))
+      if hasDiscount {
+        cells.append(
+          !item.discountAmount.isZero
+            ? format.money(Money(item.discountAmount.negated, currency))
+            : item.discount.isZero ? "" : format.percent(item.discount))
+      }
+      if hasRate { cells.append(format.percent(item.taxRate)) }
       cells.append(format.money(amounts[index]))
       return cells
     }
@@ -193,14 +201,27 @@ struct InvoiceTotals: View {
     let totals = invoice.totals
     VStack(alignment: .trailing, spacing: 10) {
       Grid(alignment: .trailing, horizontalSpacing: 16, verticalSpacing: 3) {
+        if !invoice.allowancesCharges.isEmpty {
+          GridRow {
+            Text(strings(.itemsTotal))
+            Text(format.money(totals.lineTotal))
+          }
+          ForEach(Array(invoice.allowancesCharges.indices), id: \.self) { index in
+            GridRow {
+              Text(chargeLabel(invoice.allowancesCharges[index], rates: totals.taxes.count))
+              Text(
+                format.money(Money(invoice.allowancesCharges[index].signedAmount, invoice.currency)))
+            }
+          }
+        }
         GridRow {
           Text(strings(.subtotal))
           Text(format.money(totals.subtotal))
         }
-        ForEach(totals.taxes, id: \.rate) { tax in
+        ForEach(Array(totals.taxes.indices), id: \.self) { index in
           GridRow {
-            Text(strings(.vatAtRate, format.percent(tax.rate)))
-            Text(format.money(tax.tax))
+            Text(taxLabel(totals.taxes[index]))
+            Text(format.money(totals.taxes[index].tax))
           }
         }
         Rectangle().fill(brand.accentColor).frame(height: 1)
@@ -221,9 +242,9 @@ struct InvoiceTotals: View {
             Text(strings(.total))
           }
           .foregroundColor(Color(white: 0.45))
-          ForEach(totals.taxes, id: \.rate) { tax in
+          ForEach(totals.taxes, id: \.self) { tax in
             GridRow {
-              Text(format.percent(tax.rate))
+              Text(tax.rate.map(format.percent) ?? tax.name ?? "")
               Text(format.money(tax.net))
               Text(format.money(tax.tax))
               Text(format.money(tax.gross))
@@ -237,6 +258,29 @@ struct InvoiceTotals: View {
     }
     .frame(maxWidth: .infinity, alignment: .trailing)
     .keepTogether()
+  }
+
+  /// "Shipping", "Voucher SUMMER10", with its rate when the invoice has several ("Shipping (7 %)").
+  func chargeLabel(_ charge: AllowanceCharge, rates: Int) -> String {
+    let name: String
+    if let reason = charge.reason {
+      name = reason
+    } else {
+      switch (charge.purpose, charge.kind) {
+      case (.shipping, _): name = strings(.shipping)
+      case (.discount, _), (.other, .allowance): name = strings(.allowance)
+      case (.other, .charge): name = strings(.charge)
+      }
+    }
+    guard rates > 1, let rate = charge.taxRate else { return name }
+    return "\(name) (\(format.percent(rate)))"
+  }
+
+  /// "VAT 19 %", or the export's own name for tax it gave ("California State Tax 7.25%").
+  func taxLabel(_ tax: TaxBreakdown) -> String {
+    if let name = tax.name { return name }
+    guard let rate = tax.rate else { return strings(.taxAmount) }
+    return strings(.vatAtRate, format.percent(rate))
   }
 }
 

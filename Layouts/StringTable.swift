@@ -7,6 +7,8 @@ public enum StringKey: String, CaseIterable, Sendable {
   case subtotal, vatAtRate, total, pageOfCount, carriedForward, broughtForward, pricesIncludeVat
   case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
   case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement, columnsOfCount
+  /// The labels of charges and allowances on the whole invoice, when the data gives no reason.
+  case itemsTotal, shipping, charge, allowance, precedingInvoice
   /// The labels of countries with a sales tax instead of a VAT, used in their place there.
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
 

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "ملخص الضريبة",
     .pricesIncludeSalesTax: "الأسعار شاملة الضريبة.",
     .columnsOfCount: "الأعمدة %1–%2 من %3",
+    .itemsTotal: "مجموع البنود",
+    .shipping: "الشحن",
+    .charge: "رسوم",
+    .allowance: "خصم",
+    .precedingInvoice: "الفاتورة الأصلية",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Belastingoverzicht",
     .pricesIncludeSalesTax: "Prijzen zijn inclusief belasting.",
     .columnsOfCount: "Kolommen %1–%2 van %3",
+    .itemsTotal: "Artikelen",
+    .shipping: "Verzending",
+    .charge: "Toeslag",
+    .allowance: "Korting",
+    .precedingInvoice: "Oorspronkelijke factuur",
   ]
 }

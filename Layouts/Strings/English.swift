@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Tax summary",
     .pricesIncludeSalesTax: "Prices include tax.",
     .columnsOfCount: "Columns %1–%2 of %3",
+    .itemsTotal: "Items",
+    .shipping: "Shipping",
+    .charge: "Charge",
+    .allowance: "Discount",
+    .precedingInvoice: "Original invoice",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Récapitulatif des taxes",
     .pricesIncludeSalesTax: "Les prix incluent les taxes.",
     .columnsOfCount: "Colonnes %1 à %2 sur %3",
+    .itemsTotal: "Articles",
+    .shipping: "Livraison",
+    .charge: "Frais",
+    .allowance: "Remise",
+    .precedingInvoice: "Facture d’origine",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Steuerübersicht",
     .pricesIncludeSalesTax: "Die Preise enthalten Steuern.",
     .columnsOfCount: "Spalten %1–%2 von %3",
+    .itemsTotal: "Positionen",
+    .shipping: "Versand",
+    .charge: "Zuschlag",
+    .allowance: "Nachlass",
+    .precedingInvoice: "Ursprüngliche Rechnung",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "סיכום מס",
     .pricesIncludeSalesTax: "המחירים כוללים מס.",
     .columnsOfCount: "עמודות %1–%2 מתוך %3",
+    .itemsTotal: "סך הפריטים",
+    .shipping: "משלוח",
+    .charge: "חיוב",
+    .allowance: "הנחה",
+    .precedingInvoice: "חשבונית מקורית",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "कर सारांश",
     .pricesIncludeSalesTax: "मूल्यों में कर शामिल है।",
     .columnsOfCount: "स्तंभ %1–%2 (कुल %3)",
+    .itemsTotal: "मदों का योग",
+    .shipping: "शिपिंग",
+    .charge: "शुल्क",
+    .allowance: "छूट",
+    .precedingInvoice: "मूल चालान",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Ringkasan pajak",
     .pricesIncludeSalesTax: "Harga sudah termasuk pajak.",
     .columnsOfCount: "Kolom %1–%2 dari %3",
+    .itemsTotal: "Barang",
+    .shipping: "Pengiriman",
+    .charge: "Biaya",
+    .allowance: "Potongan",
+    .precedingInvoice: "Faktur asal",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Riepilogo imposte",
     .pricesIncludeSalesTax: "I prezzi includono le imposte.",
     .columnsOfCount: "Colonne %1–%2 di %3",
+    .itemsTotal: "Articoli",
+    .shipping: "Spedizione",
+    .charge: "Maggiorazione",
+    .allowance: "Sconto",
+    .precedingInvoice: "Fattura originale",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "税額内訳",
     .pricesIncludeSalesTax: "価格は税込です。",
     .columnsOfCount: "列 %1–%2 / %3",
+    .itemsTotal: "品目計",
+    .shipping: "送料",
+    .charge: "手数料",
+    .allowance: "値引き",
+    .precedingInvoice: "元の請求書",
   ]
 }

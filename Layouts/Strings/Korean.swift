@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "세금 요약",
     .pricesIncludeSalesTax: "가격에는 세금이 포함되어 있습니다.",
     .columnsOfCount: "열 %1–%2 / %3",
+    .itemsTotal: "품목 합계",
+    .shipping: "배송비",
+    .charge: "추가 요금",
+    .allowance: "할인",
+    .precedingInvoice: "원 청구서",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "خلاصه مالیات",
     .pricesIncludeSalesTax: "قیمت‌ها شامل مالیات است.",
     .columnsOfCount: "ستون‌های %1–%2 از %3",
+    .itemsTotal: "جمع اقلام",
+    .shipping: "ارسال",
+    .charge: "هزینه",
+    .allowance: "تخفیف",
+    .precedingInvoice: "فاکتور اصلی",
   ]
 }

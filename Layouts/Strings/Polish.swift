@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Podsumowanie podatku",
     .pricesIncludeSalesTax: "Ceny zawierają podatek.",
     .columnsOfCount: "Kolumny %1–%2 z %3",
+    .itemsTotal: "Pozycje",
+    .shipping: "Wysyłka",
+    .charge: "Opłata",
+    .allowance: "Rabat",
+    .precedingInvoice: "Faktura pierwotna",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Resumo de impostos",
     .pricesIncludeSalesTax: "Os preços incluem impostos.",
     .columnsOfCount: "Colunas %1–%2 de %3",
+    .itemsTotal: "Artigos",
+    .shipping: "Envio",
+    .charge: "Encargo",
+    .allowance: "Desconto",
+    .precedingInvoice: "Fatura original",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Сводка по налогам",
     .pricesIncludeSalesTax: "Цены включают налог.",
     .columnsOfCount: "Столбцы %1–%2 из %3",
+    .itemsTotal: "Позиции",
+    .shipping: "Доставка",
+    .charge: "Надбавка",
+    .allowance: "Скидка",
+    .precedingInvoice: "Исходный счёт",
   ]
 }

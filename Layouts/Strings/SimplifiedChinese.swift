@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "税额汇总",
     .pricesIncludeSalesTax: "价格已含税。",
     .columnsOfCount: "第 %1–%2 列，共 %3 列",
+    .itemsTotal: "商品小计",
+    .shipping: "运费",
+    .charge: "附加费",
+    .allowance: "折扣",
+    .precedingInvoice: "原发票",
   ]
 }

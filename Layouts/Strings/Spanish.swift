@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Resumen de impuestos",
     .pricesIncludeSalesTax: "Los precios incluyen impuestos.",
     .columnsOfCount: "Columnas %1–%2 de %3",
+    .itemsTotal: "Artículos",
+    .shipping: "Envío",
+    .charge: "Recargo",
+    .allowance: "Descuento",
+    .precedingInvoice: "Factura original",
   ]
 }

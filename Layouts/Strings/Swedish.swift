@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Skattesammanställning",
     .pricesIncludeSalesTax: "Priserna inkluderar skatt.",
     .columnsOfCount: "Kolumner %1–%2 av %3",
+    .itemsTotal: "Artiklar",
+    .shipping: "Frakt",
+    .charge: "Avgift",
+    .allowance: "Rabatt",
+    .precedingInvoice: "Ursprunglig faktura",
   ]
 }

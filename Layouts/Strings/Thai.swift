@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "สรุปภาษี",
     .pricesIncludeSalesTax: "ราคารวมภาษีแล้ว",
     .columnsOfCount: "คอลัมน์ %1–%2 จาก %3",
+    .itemsTotal: "รวมรายการ",
+    .shipping: "ค่าจัดส่ง",
+    .charge: "ค่าธรรมเนียม",
+    .allowance: "ส่วนลด",
+    .precedingInvoice: "ใบแจ้งหนี้ต้นฉบับ",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Vergi özeti",
     .pricesIncludeSalesTax: "Fiyatlara vergi dahildir.",
     .columnsOfCount: "Sütun %1–%2 / %3",
+    .itemsTotal: "Kalemler",
+    .shipping: "Kargo",
+    .charge: "Ek ücret",
+    .allowance: "İndirim",
+    .precedingInvoice: "Asıl fatura",
   ]
 }

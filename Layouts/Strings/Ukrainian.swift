@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Підсумок податків",
     .pricesIncludeSalesTax: "Ціни включають податок.",
     .columnsOfCount: "Стовпці %1–%2 з %3",
+    .itemsTotal: "Позиції",
+    .shipping: "Доставка",
+    .charge: "Надбавка",
+    .allowance: "Знижка",
+    .precedingInvoice: "Початковий рахунок",
   ]
 }

@@ -46,5 +46,10 @@ extension StringTable {
     .salesTaxSummary: "Tổng hợp thuế",
     .pricesIncludeSalesTax: "Giá đã bao gồm thuế.",
     .columnsOfCount: "Cột %1–%2 trên %3",
+    .itemsTotal: "Hàng hóa",
+    .shipping: "Phí vận chuyển",
+    .charge: "Phụ phí",
+    .allowance: "Giảm giá",
+    .precedingInvoice: "Hóa đơn gốc",
   ]
 }

@@ -24,6 +24,12 @@ public final class CSVReader {
   /// The field delimiter in use.
   public private(set) var delimiter: UInt8
   private let detectsDelimiter: Bool
+  /// Converts the input to UTF-8 when it is in another encoding.
+  private var transcoder: TextTranscoder?
+  /// UTF-8 converted from the input and not yet handed to `chunk`.
+  private var converted: [UInt8] = []
+  private var convertedOffset = 0
+  private var rawAtEnd = false
   /// The file name used in messages.
   public let name: String
 
@@ -33,9 +39,10 @@ public final class CSVReader {
   public static let maxRecordBytes = 4 << 20
 
   /// A reader of the file at `path` (`-` reads standard input), called `name` in messages.
-  public init(path: String, name: String? = nil, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16)
-    throws(CSVError)
-  {
+  public init(
+    path: String, name: String? = nil, delimiter: UInt8? = nil, encoding: TextEncoding = .utf8,
+    chunkSize: Int = 1 << 16
+  ) throws(CSVError) {
     let shown = name ?? (path == "-" ? "<stdin>" : path)
     let descriptor: Int32
     if path == "-" {
@@ -56,15 +63,20 @@ public final class CSVReader {
     self.delimiter = delimiter ?? UInt8(ascii: ",")
     detectsDelimiter = delimiter == nil
     chunk = .allocate(capacity: max(chunkSize, 4))
+    if encoding != .utf8 { transcoder = TextTranscoder(encoding) }
   }
 
   /// A reader of `bytes`, fed `chunkSize` bytes at a time (small chunks test records split across them).
-  public init(bytes: [UInt8], name: String, delimiter: UInt8? = nil, chunkSize: Int = 1 << 16) {
+  public init(
+    bytes: [UInt8], name: String, delimiter: UInt8? = nil, encoding: TextEncoding = .utf8,
+    chunkSize: Int = 1 << 16
+  ) {
     input = .bytes(bytes, offset: 0)
     self.name = name
     self.delimiter = delimiter ?? UInt8(ascii: ",")
     detectsDelimiter = delimiter == nil
     chunk = .allocate(capacity: max(chunkSize, 4))
+    if encoding != .utf8 { transcoder = TextTranscoder(encoding) }
   }
 
   deinit {
@@ -72,24 +84,52 @@ public final class CSVReader {
     chunk.deallocate()
   }
 
-  /// Reads the next chunk; returns false at the end of the input.
-  private func refill() throws(CSVError) -> Bool {
-    guard !atEnd else { return false }
+  /// Reads up to `buffer.count` bytes of the input into `buffer`; 0 at its end.
+  private func readInput(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(CSVError) -> Int {
     switch input {
     case .descriptor(let descriptor, _):
       var got = 0
       repeat {
-        got = read(descriptor, chunk.baseAddress, chunk.count)
+        got = read(descriptor, buffer.baseAddress, buffer.count)
       } while got < 0 && errno == EINTR
       guard got >= 0 else { throw CSVError.unreadable(file: name, reason: String(cString: strerror(errno))) }
-      count = got
+      return got
     case .bytes(let bytes, let offset):
-      let end = min(bytes.count, offset + chunk.count)
-      _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<(end - offset)]).initialize(
+      let end = min(bytes.count, offset + buffer.count)
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<(end - offset)]).initialize(
         from: bytes[offset..<end])
-      count = end - offset
       input = .bytes(bytes, offset: end)
+      return end - offset
     }
+  }
+
+  /// Fills `chunk` with UTF-8 converted from the input; the number of bytes, 0 at its end.
+  private func readConverted() throws(CSVError) -> Int {
+    while converted.count == convertedOffset, !rawAtEnd {
+      converted.removeAll(keepingCapacity: true)
+      convertedOffset = 0
+      // A raw byte becomes at most 3 UTF-8 bytes: read a quarter chunk, convert, hand it on.
+      let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(4, chunk.count / 4))
+      defer { raw.deallocate() }
+      let got = try readInput(into: raw)
+      if got == 0 {
+        rawAtEnd = true
+        transcoder!.finish(into: &converted)
+      } else {
+        transcoder!.convert(UnsafeBufferPointer(rebasing: raw[0..<got]), into: &converted)
+      }
+    }
+    let length = min(chunk.count, converted.count - convertedOffset)
+    _ = UnsafeMutableBufferPointer(rebasing: chunk[0..<length]).initialize(
+      from: converted[convertedOffset..<(convertedOffset + length)])
+    convertedOffset += length
+    return length
+  }
+
+  /// Reads the next chunk; returns false at the end of the input.
+  private func refill() throws(CSVError) -> Bool {
+    guard !atEnd else { return false }
+    count = transcoder == nil ? try readInput(into: chunk) : try readConverted()
     position = 0
     if count == 0 { atEnd = true }
     if !startedFile, count > 0 {

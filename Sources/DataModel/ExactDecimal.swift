@@ -164,6 +164,9 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
 
   public var negated: ExactDecimal { ExactDecimal(units: -units, scale: scale) }
 
+  /// The value without its sign.
+  public var magnitude: ExactDecimal { isNegative ? negated : self }
+
   public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
     let common = max(lhs.scale, rhs.scale)
     guard let a = lhs.rescaled(to: common), let b = rhs.rescaled(to: common) else {

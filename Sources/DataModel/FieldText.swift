@@ -31,7 +31,10 @@ enum FieldText {
     guard
       let value = ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     else {
-      return .failure(InvoiceRules.Violation("is not valid UTF-8", hint: "export the file as UTF-8"))
+      return .failure(
+        InvoiceRules.Violation(
+          "is not valid UTF-8",
+          hint: "export the file as UTF-8, or set csv.encoding in the config (such as \"windows-1252\")"))
     }
     return .success(value)
   }

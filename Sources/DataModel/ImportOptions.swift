@@ -9,6 +9,8 @@ public struct ImportOptions: Sendable {
   public var decimalSeparator: UInt8?
   /// How dates are written; ISO 8601 by default.
   public var dateFormat: DateFormat = .iso8601
+  /// The character encoding of CSV input.
+  public var encoding: TextEncoding = .utf8
   /// Header names of the input mapped onto canonical names: `["InvoiceNo": "invoice_number"]`.
   public var columns: [String: String] = [:]
   /// Header names never read, even when they match one of ours or a common alias (`"Notes": null`
@@ -24,6 +26,10 @@ public struct ImportOptions: Sendable {
   public var defaultCustomerName: String?
   /// The seller, from the config: the same for every invoice of a run.
   public var seller: Party?
+  /// Order statuses as an export writes them, mapped onto ours (`["Erstattet": .refunded]`), by lower-cased text.
+  public var statuses: [String: OrderStatus] = [:]
+  /// What to do with refunded orders.
+  public var refunds: RefundPolicy = .skip
 
   public init() {}
 }
@@ -40,16 +46,19 @@ public struct InvoiceImport: Sendable {
   public var rejectedRows: Int
   /// Whether an error made the whole input unusable (unreadable, no header, missing column, JSON syntax).
   public var isUnusable: Bool
+  /// Orders left out because of their status (refunded, voided, cancelled).
+  public var skipped: [SkippedInvoice]
 
   public init(
     invoices: [Invoice], diagnostics: [Diagnostic], invalidInvoiceNumbers: [String], rejectedRows: Int = 0,
-    isUnusable: Bool = false
+    isUnusable: Bool = false, skipped: [SkippedInvoice] = []
   ) {
     self.invoices = invoices
     self.diagnostics = diagnostics
     self.invalidInvoiceNumbers = invalidInvoiceNumbers
     self.rejectedRows = rejectedRows
     self.isUnusable = isUnusable
+    self.skipped = skipped
   }
 
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

@@ -6,10 +6,16 @@ public struct Invoice: Hashable, Sendable {
   public var currency: Currency
   public var customer: Party
   public var items: [LineItem]
+  /// Charges and allowances on the whole invoice (shipping, order discounts), each with its tax rate decided.
+  public private(set) var allowancesCharges: [AllowanceCharge]
+  /// Tax the export computed and gave for the whole invoice, used instead of per-line rates.
+  public var givenTax: GivenTax?
   /// The BCP 47 locale of the document ("de-DE"), when the data names one.
   public var locale: String?
   public var notes: String?
   public var purchaseOrder: String?
+  /// The invoice a credit note corrects (EN 16931 BT-25), when known.
+  public var precedingInvoice: String?
   /// Whether unit prices include tax (gross prices).
   public var pricesIncludeTax: Bool
   /// Why no tax is charged ("Reverse charge: …"), printed with the VAT summary.
@@ -23,8 +29,9 @@ public struct Invoice: Hashable, Sendable {
   public init(
     number: String, issueDate: CalendarDate, dueDate: CalendarDate? = nil, currency: Currency,
     customer: Party,
-    items: [LineItem], locale: String? = nil, notes: String? = nil, purchaseOrder: String? = nil,
-    pricesIncludeTax: Bool = false, taxExemptionReason: String? = nil,
+    items: [LineItem], allowancesCharges: [AllowanceCharge] = [], givenTax: GivenTax? = nil,
+    locale: String? = nil, notes: String? = nil, purchaseOrder: String? = nil,
+    precedingInvoice: String? = nil, pricesIncludeTax: Bool = false, taxExemptionReason: String? = nil,
     source: SourceLocation = SourceLocation(file: "", line: nil)
   ) throws(InvoiceTotals.Failure) {
     self.number = number
@@ -33,16 +40,42 @@ public struct Invoice: Hashable, Sendable {
     self.currency = currency
     self.customer = customer
     self.items = items
+    self.givenTax = givenTax
     self.locale = locale
     self.notes = notes
     self.purchaseOrder = purchaseOrder
+    self.precedingInvoice = precedingInvoice
     self.pricesIncludeTax = pricesIncludeTax
     self.taxExemptionReason = taxExemptionReason
     self.source = source
-    totals = try InvoiceTotals.compute(items: items, currency: currency, pricesIncludeTax: pricesIncludeTax)
-      .get()
+    totals = try InvoiceTotals.compute(
+      items: items, allowancesCharges: allowancesCharges, givenTax: givenTax, currency: currency,
+      pricesIncludeTax: pricesIncludeTax
+    ).get()
+    self.allowancesCharges = totals.allowancesCharges
   }
 
   /// An invoice whose grand total is negative is a credit note and is titled so.
   public var isCreditNote: Bool { totals.grandTotal.isNegative }
+
+  /// The credit note that refunds this invoice in full: every amount negated, numbered `number`,
+  /// and naming this invoice as the one it corrects.
+  public func creditNote(number: String) throws(InvoiceTotals.Failure) -> Invoice {
+    var negatedItems = items
+    for index in negatedItems.indices {
+      negatedItems[index].quantity = negatedItems[index].quantity.negated
+      negatedItems[index].discountAmount = negatedItems[index].discountAmount.negated
+    }
+    let negatedCharges = allowancesCharges.map { charge in
+      var copy = charge
+      copy.amount = charge.amount.negated
+      return copy
+    }
+    return try Invoice(
+      number: number, issueDate: issueDate, currency: currency, customer: customer, items: negatedItems,
+      allowancesCharges: negatedCharges,
+      givenTax: givenTax.map { GivenTax(amount: $0.amount.negated, name: $0.name) }, locale: locale,
+      notes: notes, purchaseOrder: purchaseOrder, precedingInvoice: self.number,
+      pricesIncludeTax: pricesIncludeTax, taxExemptionReason: taxExemptionReason, source: source)
+  }
 }

@@ -16,6 +16,10 @@ struct InvoiceAssembler {
   let pending: [PendingInvoice]
   /// The first currency mark each invoice's prices were written with, by invoice.
   let currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
+  /// The file's decimal separator, as the rows showed it (`.` when they did not).
+  var decimalSeparator = UInt8(ascii: ".")
+  /// Headers of columns no field reads, named when a total does not match.
+  var unreadHeaders: [String] = []
   /// The problems found, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
   /// The order of day and month in the file's slashed dates, once a date needed it.
@@ -65,31 +69,117 @@ struct InvoiceAssembler {
     }
   }
 
-  mutating func build(_ invoice: PendingInvoice) -> Invoice? {
-    var ok = true
-    var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
-    // Invoice-level values are checked like item fields (UTF-8, length, control characters), once each.
-    func value(_ field: OrderField) -> (String, SourceLocation, String)? {
-      if let done = checked[field.ordinal] { return done }
-      guard let column = columnOf[field], let bytes = invoice.levelValue(column) else { return nil }
-      let location = SourceLocation(file: file, line: invoice.levelLine(column))
-      switch FieldText.check(bytes) {
-      case .success(let text):
-        let result = (text.trimmingSpaces, location, columnNames[column])
-        checked[field.ordinal] = result
-        return result
-      case .failure(let violation):
-        fail(invoice, Diagnostic(location, field: columnNames[column], violation))
-        ok = false
-        checked[field.ordinal] = .some(nil)
+  /// Each invoice-level field's checked text while one invoice is built: nil not yet read, `.some(nil)` refused.
+  private var checked: [(String, SourceLocation, String)??] = []
+
+  /// The invoice-level value of `field`, checked like item fields (UTF-8, length, control characters), once each.
+  private mutating func checkedText(_ field: OrderField, _ invoice: PendingInvoice) -> (
+    String, SourceLocation, String
+  )? {
+    if let done = checked[field.ordinal] { return done }
+    guard let column = columnOf[field], let bytes = invoice.levelValue(column) else { return nil }
+    let location = SourceLocation(file: file, line: invoice.levelLine(column))
+    switch FieldText.check(bytes) {
+    case .success(let text):
+      let result = (text.trimmingSpaces, location, columnNames[column])
+      checked[field.ordinal] = result
+      return result
+    case .failure(let violation):
+      fail(invoice, Diagnostic(location, field: columnNames[column], violation))
+      checked[field.ordinal] = .some(nil)
+      return nil
+    }
+  }
+
+  /// The text of `field`, or nil when absent, blank or refused.
+  private mutating func value(_ field: OrderField, _ invoice: PendingInvoice) -> String? {
+    guard let text = checkedText(field, invoice)?.0, !text.isEmpty else { return nil }
+    return text
+  }
+
+  /// The amount in invoice-level `field` (a plain number, grouped, or with a currency mark), failing the invoice when it is none.
+  private mutating func levelAmount(_ field: OrderField, _ invoice: PendingInvoice, allowsNegative: Bool)
+    -> (ExactDecimal, SourceLocation, String)?
+  {
+    guard let (text, location, name) = checkedText(field, invoice), !text.isEmpty else { return nil }
+    var bytes = Array(text.utf8)[...]
+    var result = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
+    if case .failure(.notANumber) = result, let mark = CurrencyMark(bytes) {
+      bytes = mark.amount[...]
+      result = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
+    }
+    if case .failure(.notANumber) = result,
+      let grouped = GroupedNumber(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
+    {
+      result = .success(grouped.value)
+    }
+    switch result {
+    case .success(let value):
+      if value.isNegative, !allowsNegative {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: name, "\(value.trimmedDescription) is negative",
+            hint: "a charge is zero or more; take amounts off with order_discount"))
         return nil
       }
+      return (value, location, name)
+    case .failure(let error):
+      fail(
+        invoice,
+        OrdersRowReader.numberDiagnostic(
+          error, shown: Diagnostic.quote(text), location: location, field: name,
+          decimalSeparator: decimalSeparator))
+      return nil
     }
+  }
+
+  /// The tax rate in invoice-level `field`, nil when absent (the invoice's main rate) or refused.
+  private mutating func levelRate(_ field: OrderField, _ invoice: PendingInvoice) -> ExactDecimal? {
+    guard let (text, location, name) = checkedText(field, invoice), !text.isEmpty else { return nil }
+    var body = text
+    let hasPercentSign = body.hasSuffix("%")
+    if hasPercentSign { body = String(body.dropLast()).trimmingSpaces }
+    switch ExactDecimal.parse(Array(body.utf8), decimalSeparator: decimalSeparator, maxFractionDigits: 6) {
+    case .success(let rate):
+      if let violation = InvoiceRules.taxRate(rate, hasPercentSign: hasPercentSign) {
+        fail(invoice, Diagnostic(location, field: name, violation))
+        return nil
+      }
+      return rate
+    case .failure(let error):
+      fail(
+        invoice,
+        OrdersRowReader.numberDiagnostic(
+          error, shown: Diagnostic.quote(text), location: location, field: name,
+          decimalSeparator: decimalSeparator))
+      return nil
+    }
+  }
+
+  /// What became of one collected invoice.
+  enum Outcome {
+    case invoice(Invoice)
+    /// Left out because of its status.
+    case skipped(SkippedInvoice)
+    case failed
+  }
+
+  mutating func build(_ invoice: PendingInvoice) -> Outcome {
+    var ok = true
+    checked = Array(repeating: nil, count: OrderField.allCases.count)
+    func value(_ field: OrderField) -> (String, SourceLocation, String)? { checkedText(field, invoice) }
     let start = SourceLocation(file: file, line: invoice.line)
     func rejected(_ field: OrderField) -> Bool {
       if case .some(.none) = checked[field.ordinal] { return true }
       return false
     }
+    func amount(_ field: OrderField, _ invoice: PendingInvoice, allowsNegative: Bool = false) -> (
+      ExactDecimal, SourceLocation, String
+    )? {
+      levelAmount(field, invoice, allowsNegative: allowsNegative)
+    }
+    func rate(_ field: OrderField, _ invoice: PendingInvoice) -> ExactDecimal? { levelRate(field, invoice) }
     func missing(_ field: OrderField, hint: String? = nil) {
       let name = columnOf[field].map { columnNames[$0] } ?? "column \"\(field.rawValue)\""
       fail(
@@ -190,16 +280,79 @@ struct InvoiceAssembler {
           hint: "check the currency column, or remove the symbol from the prices"))
       ok = false
     }
-    guard ok, let issue, let currency, let name else { return nil }
-    let address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
+    // An invoice's tax is computed from per-line rates, or given by the export: never both.
+    var givenTax: GivenTax?
+    if let (amount, location, field) = amount(.taxAmount, invoice) {
+      givenTax = GivenTax(amount: amount, name: value(.taxName)?.0)
+      if invoice.explicitRateLine != 0, let rateColumn = columnOf[.taxRate] {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field,
+            "the invoice gives its tax as an amount and per-line rates (\(columnNames[rateColumn]), line \(invoice.explicitRateLine))",
+            hint: "leave the rates blank on invoices whose tax is given, or leave the tax amount blank"))
+        ok = false
+      }
+    } else if invoice.missingRateLine != 0 {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, SourceLocation(file: file, line: invoice.missingRateLine),
+          field: columnOf[.taxRate].map { columnNames[$0] } ?? "column \"tax_rate\"",
+          columnOf[.taxRate] == nil
+            ? "is missing and no default tax rate is configured"
+            : "is empty and no default tax rate is configured",
+          hint:
+            "give a tax rate per row (19, 19% or 7.5), set defaults.taxRate in the config, or give the invoice's tax in tax_amount"
+        ))
+      ok = false
+    }
+    var charges = invoice.allowancesCharges
+    if let (amount, _, _) = amount(.shipping, invoice), !amount.isZero {
+      charges.insert(
+        AllowanceCharge(
+          .charge, amount: amount, purpose: .shipping, taxRate: rate(.shippingTaxRate, invoice)),
+        at: 0)
+    }
+    if let (amount, _, _) = amount(.orderDiscount, invoice, allowsNegative: true), !amount.isZero {
+      // Exports write a discount as 10.00 or as -10.00; either way it is taken off.
+      charges.append(
+        AllowanceCharge(
+          .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason)?.0, purpose: .discount,
+          taxRate: rate(.orderDiscountTaxRate, invoice)))
+    }
+    var status = OrderStatus.paid
+    if let (text, location, field) = value(.status) {
+      switch InvoiceRules.status(text, mapping: options.statuses) {
+      case .success(let known): status = known
+      case .failure(let violation):
+        fail(invoice, Diagnostic(location, field: field, violation))
+        ok = false
+      }
+    }
+    let expected = amount(.expectedTotal, invoice, allowsNegative: true)
+    if name == nil || name!.isEmpty {
+      let parts = [value(.customerFirstName)?.0, value(.customerLastName)?.0].compactMap { $0 }.filter {
+        !$0.isEmpty
+      }
+      if !parts.isEmpty { name = parts.joined(separator: " ") }
+    }
+    let postal = postalAddress(invoice, locale: locale)
+    if invoice.failed { ok = false }
+    guard ok, let issue, let currency, let name else { return .failed }
+    var address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
+    if address.isEmpty, let postal {
+      address = postal.lines(locale: Locale(identifier: locale ?? "en"))
+    }
     let customer = Party(
       name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
-      id: value(.customerId)?.0)
+      id: value(.customerId)?.0, postalAddress: postal)
+    let built: Invoice
     do {
-      return try Invoice(
+      built = try Invoice(
         number: invoice.number, issueDate: issue, dueDate: due, currency: currency, customer: customer,
-        items: invoice.items, locale: locale, notes: value(.notes)?.0,
-        purchaseOrder: value(.purchaseOrder)?.0,
+        items: invoice.items, allowancesCharges: charges, givenTax: givenTax, locale: locale,
+        notes: value(.notes)?.0, purchaseOrder: value(.purchaseOrder)?.0,
         pricesIncludeTax: pricesIncludeTax, taxExemptionReason: value(.taxExemptionReason)?.0, source: start)
     } catch {
       fail(
@@ -207,7 +360,73 @@ struct InvoiceAssembler {
         Diagnostic(
           .error, start,
           "the amounts of invoice \(Diagnostic.quote(invoice.number)) are too large to compute exactly"))
-      return nil
+      return .failed
     }
+    if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total)
+    {
+      violation.hint = likelyCause(built)
+      fail(invoice, Diagnostic(location, field: field, violation))
+      return .failed
+    }
+    return InvoiceAssembler.outcome(built, status: status, policy: options.refunds, location: start)
+  }
+
+  /// The invoice, its credit note, or its skipping, by its status and the run's refund policy.
+  static func outcome(_ invoice: Invoice, status: OrderStatus, policy: RefundPolicy, location: SourceLocation)
+    -> Outcome
+  {
+    guard status.isSkipped else { return .invoice(invoice) }
+    if status == .refunded, policy == .creditNote,
+      let note = try? invoice.creditNote(number: invoice.number + "-CN")
+    {
+      return .invoice(note)
+    }
+    return .skipped(SkippedInvoice(number: invoice.number, status: status, location: location))
+  }
+
+  /// The columns that could explain a total that does not match: read by no field, named like an amount that changes totals.
+  private func likelyCause(_ invoice: Invoice) -> String {
+    let targets: [(words: [String], field: String)] = [
+      (["shipping", "freight", "delivery", "versand", "porto"], "shipping"),
+      (["discount", "coupon", "voucher", "rabatt"], "order_discount or discount_amount"),
+      (["tax", "vat", "mwst", "steuer"], "tax_amount"),
+      (["fee", "handling", "duties", "duty", "tip", "surcharge"], "charge rows (charge_amount)"),
+    ]
+    var found: [String] = []
+    for header in unreadHeaders {
+      let key = OrderField.aliasKey(header)
+      if let target = targets.first(where: { $0.words.contains { key.contains($0) } }) {
+        found.append("\(Diagnostic.quote(header)) (\(target.field)?)")
+      }
+    }
+    if !found.isEmpty {
+      return
+        "likely cause: column\(found.count == 1 ? "" : "s") \(found.prefix(6).joined(separator: ", ")) \(found.count == 1 ? "is" : "are") not read; map \(found.count == 1 ? "it" : "them") in the config's \"columns\""
+    }
+    if invoice.items.contains(where: { !$0.discount.isZero }) {
+      return
+        "likely cause: the discount column is read as a percent; a discount in money belongs in discount_amount"
+    }
+    return "check the mapping of prices, discounts, shipping and tax, and whether prices include tax"
+  }
+
+  /// The address from the customer_street… columns, or nil when none is given.
+  private mutating func postalAddress(_ invoice: PendingInvoice, locale: String?) -> PostalAddress? {
+    var address = PostalAddress(
+      street: value(.customerStreet, invoice), street2: value(.customerStreet2, invoice),
+      postcode: value(.customerPostcode, invoice), city: value(.customerCity, invoice),
+      region: value(.customerRegion, invoice))
+    if let (text, location, field) = checkedText(.customerCountry, invoice) {
+      if let code = PostalAddress.countryCode(text, locale: Locale(identifier: locale ?? "en")) {
+        address.country = code
+      } else {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field, "\(Diagnostic.quote(text)) is not a country",
+            hint: "write an ISO 3166-1 code such as DE or US, or the country's name"))
+      }
+    }
+    return address.isEmpty ? nil : address
   }
 }

@@ -67,6 +67,54 @@ public enum InvoiceRules {
     return Violation("\(discount.trimmedDescription) is not a discount between 0 and 100 percent")
   }
 
+  /// Why `amount` is not a money discount off a line of `quantity` × `unitPrice` with a percent `discount`.
+  ///
+  /// The amount is zero or more, at most the line's amount, and not given with a percent discount.
+  public static func discountAmount(
+    _ amount: ExactDecimal, percent: ExactDecimal, quantity: ExactDecimal?, unitPrice: ExactDecimal?
+  ) -> Violation? {
+    if amount.isNegative {
+      return Violation("\(amount.trimmedDescription) is negative; a discount amount is taken off the line")
+    }
+    if !percent.isZero, !amount.isZero {
+      return Violation(
+        "the item has a discount in percent and one in money",
+        hint: "give either discount (percent) or discount_amount (money), not both")
+    }
+    if let quantity, let unitPrice, let line = quantity.multiplied(by: unitPrice), !line.isNegative,
+      line < amount
+    {
+      return Violation(
+        "\(amount.trimmedDescription) is more than the line's amount \(line.trimmedDescription)",
+        hint: "discount_amount is the money taken off the whole line; a percent goes in discount")
+    }
+    return nil
+  }
+
+  /// Why the computed grand total of `invoice` is not `expected` (to the minor unit), or nil when it matches.
+  public static func reconcile(_ invoice: Invoice, expected: ExactDecimal) -> Violation? {
+    let computed = invoice.totals.grandTotal
+    let wanted = Money(expected, invoice.currency)
+    guard wanted.amount != computed.amount else { return nil }
+    let difference = computed.amount.subtracting(wanted.amount).map { Money($0, invoice.currency) }
+    let by = difference.map { " (\($0.amount.isNegative ? "" : "+")\($0.amount))" } ?? ""
+    return Violation(
+      "the invoice's total is \(computed), but the export's total is \(wanted)\(by)")
+  }
+
+  /// The status `text` stands for: the config's `statuses` mapping first, then the statuses shops write.
+  public static func status(_ text: String, mapping: [String: OrderStatus]) -> Result<OrderStatus, Violation>
+  {
+    if let mapped = mapping[text.trimmingSpaces.lowercased()] { return .success(mapped) }
+    if let known = OrderStatus(text: text) { return .success(known) }
+    return .failure(
+      Violation(
+        "\(Diagnostic.quote(text)) is not an order status invoicegen knows",
+        hint:
+          "map it in the config's \"statuses\" to one of paid, pending, partially_refunded, refunded, voided, cancelled"
+      ))
+  }
+
   /// Why a text field of `bytes` UTF-8 bytes is too long, or nil.
   public static func textLength(_ bytes: Int) -> Violation? {
     guard bytes > InputLimits.fieldBytes else { return nil }

@@ -1,7 +1,7 @@
 /// One line of an invoice: what was sold, how many, at what unit price, discount and tax rate.
 ///
-/// A million items are held at once for large inputs, so the rarely set fields (SKU, unit) share one
-/// optional box and the line number is 32 bits: an item takes 96 bytes instead of 128.
+/// A million items are held at once for large inputs, so the rarely set fields (SKU, unit, amount
+/// discount) share one optional box and the line number is 32 bits: an item takes 96 bytes instead of 128.
 public struct LineItem: Hashable, Sendable {
   public var description: String
   /// The quantity, up to 6 decimals; negative for returns and credits.
@@ -15,34 +15,47 @@ public struct LineItem: Hashable, Sendable {
   private var details: Details?
   private var lineNumber: Int32
 
-  /// The SKU and unit, boxed together.
+  /// The SKU, unit and amount discount, boxed together.
   private final class Details: Hashable, Sendable {
     let sku: String?
     let unit: String?
+    let discountAmount: ExactDecimal
 
-    init(sku: String?, unit: String?) {
+    init(sku: String?, unit: String?, discountAmount: ExactDecimal) {
       self.sku = sku
       self.unit = unit
+      self.discountAmount = discountAmount
     }
 
-    static func == (lhs: Details, rhs: Details) -> Bool { lhs.sku == rhs.sku && lhs.unit == rhs.unit }
+    static func == (lhs: Details, rhs: Details) -> Bool {
+      lhs.sku == rhs.sku && lhs.unit == rhs.unit && lhs.discountAmount == rhs.discountAmount
+    }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(sku)
       hasher.combine(unit)
+      hasher.combine(discountAmount)
     }
   }
 
   /// The seller's article number.
   public var sku: String? {
     get { details?.sku }
-    set { details = LineItem.details(sku: newValue, unit: unit) }
+    set { details = LineItem.details(sku: newValue, unit: unit, discountAmount: discountAmount) }
   }
 
   /// The unit of the quantity ("h", "pcs").
   public var unit: String? {
     get { details?.unit }
-    set { details = LineItem.details(sku: sku, unit: newValue) }
+    set { details = LineItem.details(sku: sku, unit: newValue, discountAmount: discountAmount) }
+  }
+
+  /// A discount in money off the whole line (EN 16931's line allowance, BT-136), zero when none.
+  ///
+  /// An item has a percent `discount` or an amount discount, never both.
+  public var discountAmount: ExactDecimal {
+    get { details?.discountAmount ?? .zero }
+    set { details = LineItem.details(sku: sku, unit: unit, discountAmount: newValue) }
   }
 
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
@@ -51,21 +64,22 @@ public struct LineItem: Hashable, Sendable {
     set { lineNumber = newValue.map { Int32(clamping: $0) } ?? -1 }
   }
 
-  private static func details(sku: String?, unit: String?) -> Details? {
-    sku == nil && unit == nil ? nil : Details(sku: sku, unit: unit)
+  private static func details(sku: String?, unit: String?, discountAmount: ExactDecimal) -> Details? {
+    sku == nil && unit == nil && discountAmount.isZero
+      ? nil : Details(sku: sku, unit: unit, discountAmount: discountAmount)
   }
 
   public init(
     description: String, quantity: ExactDecimal, unitPrice: ExactDecimal, taxRate: ExactDecimal,
-    discount: ExactDecimal = .zero, sku: String? = nil, unit: String? = nil,
-    line: Int? = nil
+    discount: ExactDecimal = .zero, discountAmount: ExactDecimal = .zero, sku: String? = nil,
+    unit: String? = nil, line: Int? = nil
   ) {
     self.description = description
     self.quantity = quantity
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    self.details = LineItem.details(sku: sku, unit: unit)
+    self.details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount)
     self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }

@@ -36,7 +36,7 @@ extension OrderField {
       "fälligam", "échéance", "dateéchéance", "datedéchéance", "fechavencimiento", "vencimiento",
       "scadenza", "vervaldatum",
     ],
-    .currency: ["currencycode", "ccy", "curr", "währung", "devise", "moneda", "valuta"],
+    .currency: ["ordercurrency", "currencycode", "ccy", "curr", "währung", "devise", "moneda", "valuta"],
     .customerId: [
       "clientid", "customerno", "customernumber", "customernr", "clientno", "clientnumber", "accountnumber",
       "accountid", "buyerid", "kundennummer", "kundennr", "numéroclient", "idcliente",
@@ -65,7 +65,8 @@ extension OrderField {
       "concepto", "descrizione", "omschrijving",
     ],
     .quantity: [
-      "qty", "quantité", "qté", "menge", "anzahl", "cantidad", "quantità", "lineitemquantity", "aantal",
+      "qty", "itemquantity", "itemqty", "quantité", "qté", "menge", "anzahl", "cantidad", "quantità",
+      "lineitemquantity", "aantal",
     ],
     .unitPrice: [
       "price", "unitcost", "rate", "priceperunit", "lineitemprice", "itemprice", "netprice",
@@ -73,7 +74,7 @@ extension OrderField {
       "preciounitario", "precio", "prezzounitario", "prezzo", "stukprijs", "prijs",
     ],
     .sku: [
-      "itemcode", "productcode", "productid", "itemid", "itemnumber", "articlenumber", "articleno",
+      "itemsku", "itemcode", "productcode", "productid", "itemid", "itemnumber", "articlenumber", "articleno",
       "partnumber", "partno", "lineitemsku", "artikelnummer", "artnr", "codearticle", "código", "codice",
     ],
     .unit: ["uom", "unitofmeasure", "einheit", "unité", "unidad", "unità", "eenheid"],
@@ -86,9 +87,6 @@ extension OrderField {
       "discount%", "discountpercent", "discountrate", "rabatt", "rabatt%", "remise%", "descuento%",
     ],
     .locale: ["language", "lang", "sprache", "langue", "idioma", "lingua", "taal"],
-    .notes: [
-      "note", "comment", "comments", "memo", "remarks", "bemerkung", "bemerkungen", "notiz", "remarque",
-    ],
     .purchaseOrder: [
       "po", "ponumber", "pono", "purchaseordernumber", "purchaseorderno", "customerreference",
       "yourreference", "bestellnummer", "bondecommande",
@@ -97,6 +95,54 @@ extension OrderField {
       "taxincluded", "vatincluded", "pricesincludevat", "pricesincludetax", "grossprices", "taxinclusive",
     ],
     .taxExemptionReason: ["exemptionreason", "taxexemption", "vatexemptionreason", "taxexemptreason"],
+    .discountAmount: [
+      "lineitemdiscount", "linediscount", "linediscountamount", "itemdiscount", "itemdiscountamount",
+      "discountperline",
+    ],
+    .shipping: [
+      "shippingamount", "shippingcost", "shippingcosts", "shippingtotal", "shippingprice", "shippingfee",
+      "ordershippingamount", "shippingcharge", "freight", "deliverycharge", "deliverycost", "versandkosten",
+      "versand", "fraisdeport", "fraisdelivraison", "gastosdeenvío", "gastosdeenvio", "spesedispedizione",
+      "verzendkosten",
+    ],
+    .shippingTaxRate: ["shippingvatrate", "shippingrate%", "shippingvat%", "shippingtax%"],
+    .orderDiscount: [
+      "discountamount", "orderdiscount", "orderdiscountamount", "cartdiscount", "discounttotal",
+      "totaldiscount", "totaldiscounts", "couponamount", "voucheramount", "gutschein", "rabattbetrag",
+    ],
+    .orderDiscountReason: [
+      "discountcode", "discountcodes", "couponcode", "coupon", "vouchercode", "voucher",
+    ],
+    .taxAmount: [
+      "taxes", "taxtotal", "totaltax", "totaltaxes", "ordertotaltax", "ordertax", "salestax",
+      "salestaxamount", "vatamount", "totalvat", "vattotal",
+    ],
+    .taxName: ["tax1name", "taxlabel", "taxdescription", "salestaxname"],
+    .expectedTotal: [
+      "total", "ordertotal", "ordertotalamount", "grandtotal", "totalamount", "amountpaid", "totalpaid",
+      "totalprice", "gesamtbetrag", "rechnungsbetrag", "bruttobetrag", "montanttotal", "totalttc",
+    ],
+    .status: [
+      "financialstatus", "orderstatus", "paymentstatus", "zahlungsstatus", "bestellstatus", "statut",
+      "estado",
+    ],
+    .customerFirstName: ["billingfirstname", "firstname", "givenname", "vorname", "prénom", "prenom"],
+    .customerLastName: ["billinglastname", "lastname", "familyname", "surname", "nachname"],
+    .customerStreet: [
+      "billingaddress1", "billingaddressline1", "address1", "addressline1", "street", "streetaddress",
+      "straße", "strasse",
+    ],
+    .customerStreet2: ["billingaddress2", "billingaddressline2", "address2", "addressline2"],
+    .customerPostcode: [
+      "billingzip", "billingpostcode", "billingpostalcode", "zip", "zipcode", "postcode", "postalcode",
+      "plz", "postleitzahl", "codepostal",
+    ],
+    .customerCity: ["billingcity", "city", "ort", "stadt", "ville", "ciudad", "città", "town"],
+    .customerRegion: [
+      "billingprovince", "billingstate", "billingregion", "billingcounty", "province", "region", "county",
+      "bundesland",
+    ],
+    .customerCountry: ["billingcountry", "billingcountrycode", "country", "countrycode", "land", "pays"],
   ]
 
   private static let byAlias: [String: OrderField] = {

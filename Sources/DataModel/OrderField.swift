@@ -21,6 +21,28 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case purchaseOrder = "purchase_order"
   case pricesIncludeTax = "prices_include_tax"
   case taxExemptionReason = "tax_exemption_reason"
+  case discountAmount = "discount_amount"
+  case shipping
+  case shippingTaxRate = "shipping_tax_rate"
+  case orderDiscount = "order_discount"
+  case orderDiscountReason = "order_discount_reason"
+  case orderDiscountTaxRate = "order_discount_tax_rate"
+  case chargeAmount = "charge_amount"
+  case allowanceAmount = "allowance_amount"
+  case chargeReason = "charge_reason"
+  case chargeTaxRate = "charge_tax_rate"
+  case taxAmount = "tax_amount"
+  case taxName = "tax_name"
+  case expectedTotal = "expected_total"
+  case status
+  case customerFirstName = "customer_first_name"
+  case customerLastName = "customer_last_name"
+  case customerStreet = "customer_street"
+  case customerStreet2 = "customer_street2"
+  case customerPostcode = "customer_postcode"
+  case customerCity = "customer_city"
+  case customerRegion = "customer_region"
+  case customerCountry = "customer_country"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -46,6 +68,28 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .purchaseOrder: return 18
     case .pricesIncludeTax: return 19
     case .taxExemptionReason: return 20
+    case .discountAmount: return 21
+    case .shipping: return 22
+    case .shippingTaxRate: return 23
+    case .orderDiscount: return 24
+    case .orderDiscountReason: return 25
+    case .orderDiscountTaxRate: return 26
+    case .chargeAmount: return 27
+    case .allowanceAmount: return 28
+    case .chargeReason: return 29
+    case .chargeTaxRate: return 30
+    case .taxAmount: return 31
+    case .taxName: return 32
+    case .expectedTotal: return 33
+    case .status: return 34
+    case .customerFirstName: return 35
+    case .customerLastName: return 36
+    case .customerStreet: return 37
+    case .customerStreet2: return 38
+    case .customerPostcode: return 39
+    case .customerCity: return 40
+    case .customerRegion: return 41
+    case .customerCountry: return 42
     }
   }
 
@@ -54,18 +98,39 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     .invoiceNumber, .invoiceDate, .customerName, .description, .quantity, .unitPrice,
   ]
 
-  /// Whether the column belongs to the line item rather than to the whole invoice.
+  /// Whether the column belongs to the row (a line item, or a charge or allowance) rather than to the whole invoice.
   public var isItemField: Bool {
     switch self {
-    case .description, .quantity, .unitPrice, .sku, .unit, .taxRate, .discount: return true
+    case .description, .quantity, .unitPrice, .sku, .unit, .taxRate, .discount, .discountAmount,
+      .chargeAmount, .allowanceAmount, .chargeReason, .chargeTaxRate:
+      return true
     default: return false
     }
   }
 
   /// The field whose name matches `header` ignoring case, spaces, `_` and `-`.
+  ///
+  /// `notes` is the exception: it is printed on the invoice, so only a column named exactly
+  /// `notes` (or mapped in the config) is read as it: Shopify's staff-only "Notes" is not.
   public init?(header: String) {
+    if let exact = OrderField(rawValue: header), OrderField.exactOnly.contains(exact) {
+      self = exact
+      return
+    }
     let key = OrderField.normalize(header)
-    guard let field = OrderField.byNormalizedName[key] else { return nil }
+    guard let field = OrderField.byNormalizedName[key], !OrderField.exactOnly.contains(field) else {
+      return nil
+    }
+    self = field
+  }
+
+  /// Fields a header must name exactly (`notes`, `discount_amount`), because exports use the loose
+  /// spellings for something else: Shopify's staff-only "Notes", and its order-level "Discount Amount".
+  static let exactOnly: Set<OrderField> = [.notes, .discountAmount]
+
+  /// The field `name` names in the config's mapping: any spelling `init(header:)` accepts, and `notes` in any case.
+  public init?(mappedName name: String) {
+    guard let field = OrderField.byNormalizedName[OrderField.normalize(name)] else { return nil }
     self = field
   }
 
@@ -82,6 +147,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   public static func suggestion(for header: String) -> OrderField? {
     let key = normalize(header)
     guard !key.isEmpty else { return nil }
+    // "Notes" and "Discount Amount" are left unread on purpose (`exactOnly`): not misspellings.
+    if let same = byNormalizedName[key], exactOnly.contains(same) { return nil }
     let names = allCases.map { normalize($0.rawValue) }
     guard let name = Spelling.closest(to: key, in: names, within: key.count >= 10 ? 3 : 2) else { return nil }
     return allCases[names.firstIndex(of: name)!]

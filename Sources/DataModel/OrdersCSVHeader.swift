@@ -12,6 +12,8 @@ struct OrdersCSVHeader {
   var levelColumns: [(column: Int, field: OrderField)] = []
   /// `column "Name"` for each column, made once for messages.
   var columnNames: [String] = []
+  /// The headers of the columns no field reads (unknown, private or mapped to null), for reconciliation hints.
+  var unreadHeaders: [String] = []
 
   /// The columns of the header `record`, or the file's errors when it cannot be used (its warnings either way).
   static func read(_ record: CSVRecord, options: ImportOptions, file: String) -> (
@@ -25,14 +27,14 @@ struct OrdersCSVHeader {
     if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
       fileError(
         line: 1, "the file is UTF-16 encoded",
-        hint: "save it as \"CSV UTF-8\" (in Excel: Save As → CSV UTF-8)")
+        hint: "set csv.encoding to \"utf-16\" in the config, or save it as \"CSV UTF-8\"")
       return (nil, diagnostics)
     }
     // Columns the config maps to null are never read, whatever their name matches.
     let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
     var mapping: [String: OrderField] = [:]
     for (from, to) in options.columns {
-      guard let field = OrderField(header: to) else {
+      guard let field = OrderField(mappedName: to) else {
         fileError(
           line: nil,
           "the columns mapping maps \(Diagnostic.quote(from)) to \(Diagnostic.quote(to)), which is not a column",
@@ -43,7 +45,9 @@ struct OrdersCSVHeader {
     }
     for index in 0..<record.count {
       guard let header = record.string(index) else {
-        fileError(line: record.line, "the header is not valid UTF-8", hint: "export the file as UTF-8")
+        fileError(
+          line: record.line, "the header is not valid UTF-8",
+          hint: "export the file as UTF-8, or set csv.encoding in the config (such as \"windows-1252\")")
         return (nil, diagnostics)
       }
       let trimmed = header.trimmingSpaces
@@ -72,18 +76,32 @@ struct OrdersCSVHeader {
         columns.fieldOfColumn[index] = field
       }
     }
+    var unknown: [String] = []
     for (index, header) in columns.headers.enumerated() {
       if let field = columns.fieldOfColumn[index] {
         if !field.isItemField && field != .invoiceNumber { columns.levelColumns.append((index, field)) }
-      } else if !header.isEmpty, !ignored.contains(OrderField.normalize(header)) {
-        let hint = OrderField.suggestion(for: header).map { "did you mean \"\($0.rawValue)\"?" }
-        diagnostics.append(
-          Diagnostic(
-            .warning, SourceLocation(file: file, line: record.line),
-            field: "column \(Diagnostic.quote(header))",
-            "unknown column, ignored",
-            hint: hint ?? "map it in the config's \"columns\" if it holds one of ours"))
+      } else if !header.isEmpty {
+        columns.unreadHeaders.append(header)
+        if !ignored.contains(OrderField.normalize(header)) {
+          let guess = OrderField.suggestion(for: header).map { " (did you mean \"\($0.rawValue)\"?)" } ?? ""
+          unknown.append(Diagnostic.quote(header) + guess)
+        }
       }
+    }
+    // One line for all of them: a shop export has dozens, and a nightly log should stay readable.
+    if !unknown.isEmpty {
+      let shown =
+        unknown.count > 12
+        ? unknown.prefix(12).joined(separator: ", ") + ", …"
+        : unknown.joined(
+          separator: ", ")
+      diagnostics.append(
+        Diagnostic(
+          .warning, SourceLocation(file: file, line: record.line),
+          "\(unknown.count) column\(unknown.count == 1 ? "" : "s") not read: \(shown)",
+          hint:
+            "map a column in the config's \"columns\" if it holds one of ours, or list it in \"private\" to silence this"
+        ))
     }
     columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
     // With defaults.customerName, a file may have no customer name column at all.

@@ -15,7 +15,8 @@ public struct OrdersCSVImporter {
   /// The invoices in the CSV file at `path` (`-` for standard input); `name` is used in messages.
   public func importFile(_ path: String, name: String? = nil) -> InvoiceImport {
     do {
-      let reader = try CSVReader(path: path, name: name, delimiter: options.delimiter)
+      let reader = try CSVReader(
+        path: path, name: name, delimiter: options.delimiter, encoding: options.encoding)
       return run(reader, name: reader.name)
     } catch {
       return InvoiceImport(
@@ -25,7 +26,11 @@ public struct OrdersCSVImporter {
 
   /// The invoices in `bytes`, read `chunkSize` bytes at a time.
   public func importBytes(_ bytes: [UInt8], name: String, chunkSize: Int = 1 << 16) -> InvoiceImport {
-    run(CSVReader(bytes: bytes, name: name, delimiter: options.delimiter, chunkSize: chunkSize), name: name)
+    run(
+      CSVReader(
+        bytes: bytes, name: name, delimiter: options.delimiter, encoding: options.encoding,
+        chunkSize: chunkSize),
+      name: name)
   }
 
   private func run(_ reader: CSVReader, name: String) -> InvoiceImport {

@@ -15,11 +15,14 @@ extension OrdersRowReader {
     var assembler = InvoiceAssembler(
       options: options, file: file, columnOf: columnOf, columnNames: columnNames, pending: pending,
       currencyMarks: currencyMarks)
+    assembler.decimalSeparator = decimalSeparator
+    assembler.unreadHeaders = header.unreadHeaders
+    var skipped: [SkippedInvoice] = []
     for invoice in pending {
-      if !invoice.failed, let built = assembler.build(invoice) {
-        invoices.append(built)
-      } else {
-        invalid.append(invoice.number)
+      switch invoice.failed ? .failed : assembler.build(invoice) {
+      case .invoice(let built): invoices.append(built)
+      case .skipped(let skip): skipped.append(skip)
+      case .failed: invalid.append(invoice.number)
       }
       // Free what only the reading needed, so the invoices being built reuse that memory.
       invoice.releaseStorage()
@@ -31,7 +34,7 @@ extension OrdersRowReader {
     return InvoiceImport(
       invoices: invoices, diagnostics: found, invalidInvoiceNumbers: invalid,
       rejectedRows: rejectedRows,
-      isUnusable: unusable || abandonedAt != nil)
+      isUnusable: unusable || abandonedAt != nil, skipped: skipped)
   }
 
   private var hasHeaderError: Bool { headers.isEmpty }

@@ -158,13 +158,17 @@ struct OrdersRowReader {
             Diagnostic(
               .error, location, field: columnName(column),
               "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLine(column)) of invoice \(Diagnostic.quote(invoice.number))",
-              hint: "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
+              hint: field == .expectedTotal
+                ? "a total that differs per row is a line total, not the invoice's: map the column to null in the config's \"columns\""
+                : "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
         }
       } else {
         invoice.setLevelValue(column, record.bytes[range], line: record.line)
       }
     }
-    if let item = readItem(record, location, invoice) {
+    if isChargeRow(record) {
+      if !readCharge(record, location, invoice) { invoice.failed = true }
+    } else if let item = readItem(record, location, invoice) {
       invoice.items.append(item)
     } else {
       invoice.failed = true
@@ -201,6 +205,82 @@ struct OrdersRowReader {
     return index
   }
 
+  /// Whether the row gives a charge or an allowance in place of an item.
+  private func isChargeRow(_ record: CSVRecord) -> Bool {
+    for field in [OrderField.chargeAmount, .allowanceAmount] {
+      if let column = columnOf[field], !isBlank(record, column) { return true }
+    }
+    return false
+  }
+
+  /// Reads a row with `charge_amount` or `allowance_amount` and no item into the invoice's charges.
+  private mutating func readCharge(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+    -> Bool
+  {
+    let given = [OrderField.chargeAmount, .allowanceAmount].filter {
+      columnOf[$0].map { !isBlank(record, $0) } ?? false
+    }
+    if given.count > 1 {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(columnOf[.allowanceAmount]),
+          "the row gives both a charge and an allowance",
+          hint: "give each charge or allowance on a row of its own"))
+      return false
+    }
+    let itemColumns = [OrderField.description, .quantity, .unitPrice].compactMap { columnOf[$0] }
+    if let column = itemColumns.first(where: { !isBlank(record, $0) }) {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(column),
+          "the row gives an item and a \(given[0] == .chargeAmount ? "charge" : "allowance")",
+          hint: "a charge or allowance goes on a row of its own, with the item columns blank"))
+      return false
+    }
+    let amountColumn = columnOf[given[0]]!
+    guard
+      let amount = number(
+        record, amountColumn, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
+    else { return false }
+    if amount.isNegative {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(amountColumn), "\(amount.trimmedDescription) is negative",
+          hint: "amounts of charges and allowances are positive; an allowance is taken off"))
+      return false
+    }
+    var rate: ExactDecimal?
+    if let column = columnOf[.chargeTaxRate], !isBlank(record, column) {
+      guard let value = taxRate(record, column, location, invoice) else { return false }
+      rate = value
+    }
+    let reason = columnOf[.chargeReason].flatMap { optionalText(record, $0, location, invoice) }
+    invoice.allowancesCharges.append(
+      AllowanceCharge(
+        given[0] == .chargeAmount ? .charge : .allowance, amount: amount, reason: reason, taxRate: rate,
+        line: location.line))
+    return true
+  }
+
+  /// The tax rate in `column`, checked by `InvoiceRules.taxRate`, or nil after failing the invoice.
+  mutating func taxRate(
+    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
+  ) -> ExactDecimal? {
+    let range = record.range(column)
+    guard let value = number(record, column, location, invoice, maxDecimals: 6, required: true, percent: true)
+    else { return nil }
+    if let violation = InvoiceRules.taxRate(
+      value, hasPercentSign: record.bytes[range].contains(UInt8(ascii: "%")))
+    {
+      fail(invoice, Diagnostic(location, field: columnName(column), violation))
+      return nil
+    }
+    return value
+  }
+
   private mutating func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
     -> LineItem?
   {
@@ -221,39 +301,24 @@ struct OrdersRowReader {
       record, columnOf[.unitPrice]!, location, invoice, maxDecimals: 6, required: true,
       allowsCurrencyMark: true)
     var rate = options.defaultTaxRate
-    if let column = columnOf[.taxRate] {
+    if let column = columnOf[.taxRate], !isBlank(record, column) {
       let range = record.range(column)
-      if !range.isEmpty, record.bytes[range].elementsEqual(lastRateBytes), let lastRate {
+      if invoice.explicitRateLine == 0 { invoice.explicitRateLine = location.line ?? 1 }
+      if record.bytes[range].elementsEqual(lastRateBytes), let lastRate {
         rate = lastRate
-      } else if let value = number(
-        record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
-      {
-        if let violation = InvoiceRules.taxRate(
-          value, hasPercentSign: record.bytes[range].contains(UInt8(ascii: "%")))
-        {
-          fail(invoice, Diagnostic(location, field: columnName(column), violation))
-          rate = nil
-          ok = false
-        } else {
-          // Only a valid rate is remembered: the next row with the same text skips the checks.
-          rate = value
-          lastRateBytes = Array(record.bytes[range])
-          lastRate = value
-        }
-      } else if !isBlank(record, column) {
+      } else if let value = taxRate(record, column, location, invoice) {
+        // Only a valid rate is remembered: the next row with the same text skips the checks.
+        rate = value
+        lastRateBytes = Array(record.bytes[range])
+        lastRate = value
+      } else {
+        rate = nil
         ok = false
       }
-    }
-    if rate == nil, ok {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnOf[.taxRate].map(columnName) ?? "column \"tax_rate\"",
-          columnOf[.taxRate] == nil
-            ? "is missing and no default tax rate is configured"
-            : "is empty and no default tax rate is configured",
-          hint: "give a tax rate per row (19, 19% or 7.5) or set defaults.taxRate in the config"))
-      ok = false
+    } else if rate == nil {
+      // Not yet an error: an invoice whose tax the export gives (tax_amount) needs no rates.
+      if invoice.missingRateLine == 0 { invoice.missingRateLine = location.line ?? 1 }
+      rate = .zero
     }
     var discount = ExactDecimal.zero
     if let column = columnOf[.discount], !isBlank(record, column) {
@@ -268,13 +333,28 @@ struct OrdersRowReader {
         ok = false
       }
     }
+    var discountAmount = ExactDecimal.zero
+    if let column = columnOf[.discountAmount], !isBlank(record, column) {
+      if let value = number(
+        record, column, location, invoice, maxDecimals: 6, required: false, allowsCurrencyMark: true)
+      {
+        if let violation = InvoiceRules.discountAmount(
+          value, percent: discount, quantity: quantity, unitPrice: price)
+        {
+          fail(invoice, Diagnostic(location, field: columnName(column), violation))
+          ok = false
+        }
+        discountAmount = value
+      } else {
+        ok = false
+      }
+    }
     let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
     let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
     guard ok, let description, let quantity, let price, let rate else { return nil }
     return LineItem(
       description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
-      discount: discount,
-      sku: sku, unit: unit, line: location.line)
+      discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
   }
 }
 

@@ -8,15 +8,19 @@ public struct Party: Hashable, Sendable, Codable {
   public var vatId: String?
   /// The seller's own identifier for a customer.
   public var id: String?
+  /// The address in parts, when the data gives it so (the printed lines are in `address`).
+  public var postalAddress: PostalAddress?
 
   public init(
-    name: String, address: [String] = [], email: String? = nil, vatId: String? = nil, id: String? = nil
+    name: String, address: [String] = [], email: String? = nil, vatId: String? = nil, id: String? = nil,
+    postalAddress: PostalAddress? = nil
   ) {
     self.name = name
     self.address = address
     self.email = email
     self.vatId = vatId
     self.id = id
+    self.postalAddress = postalAddress
   }
 }
 

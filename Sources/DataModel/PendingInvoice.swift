@@ -9,6 +9,12 @@ final class PendingInvoice {
   /// Where each column's value is in `levelBytes`, and the line it came from (0: none yet).
   private var levelRanges: [(start: Int32, end: Int32, line: Int32)]
   var items: [LineItem] = []
+  /// Charges and allowances from rows that give no item.
+  var allowancesCharges: [AllowanceCharge] = []
+  /// The first line whose item gave no tax rate (none configured either), 0 when none: an error unless the invoice's tax is given.
+  var missingRateLine = 0
+  /// The first line whose item gave a tax rate, 0 when none: an error when the invoice's tax is given.
+  var explicitRateLine = 0
   var failed = false
 
   init(number: String, line: Int, levelCount: Int) {
@@ -22,6 +28,7 @@ final class PendingInvoice {
     levelBytes = []
     levelRanges = []
     items = []
+    allowancesCharges = []
   }
 
   /// The value first given for `column`, if any (nil once the storage is released).

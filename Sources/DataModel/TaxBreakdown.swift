@@ -1,11 +1,20 @@
-/// The VAT of one rate on an invoice: the net amount taxed at the rate, the rate, and the tax.
+/// The tax of one rate on an invoice: the net amount taxed at the rate, the rate, and the tax.
 public struct TaxBreakdown: Hashable, Sendable {
-  /// The rate in percent.
-  public var rate: ExactDecimal
+  /// The rate in percent; nil for tax an export gave without naming its rate.
+  public var rate: ExactDecimal?
   /// The net amount taxed at this rate.
   public var net: Money
   /// The tax at this rate.
   public var tax: Money
+  /// The export's name for tax it gave ("California State Tax 7.25%"), nil for computed tax.
+  public var name: String?
+
+  public init(rate: ExactDecimal?, net: Money, tax: Money, name: String? = nil) {
+    self.rate = rate
+    self.net = net
+    self.tax = tax
+    self.name = name
+  }
 
   /// Net plus tax.
   public var gross: Money { Money(net.amount.adding(tax.amount) ?? net.amount, net.currency) }
@@ -15,13 +24,21 @@ public struct TaxBreakdown: Hashable, Sendable {
 public struct InvoiceTotals: Hashable, Sendable {
   /// Each line's amount in item order: net, or gross when prices include tax.
   public var lineAmounts: [Money]
-  /// One entry per tax rate, in increasing rate order.
+  /// The charges and allowances with their amounts rounded and each one's tax rate decided.
+  public var allowancesCharges: [AllowanceCharge]
+  /// One entry per tax rate, in increasing rate order (one entry for tax the export gave).
   public var taxes: [TaxBreakdown]
-  /// The sum of the net amounts.
+  /// The sum of the line amounts (EN 16931 BT-106): net, or gross when prices include tax.
+  public var lineTotal: Money
+  /// The sum of the allowances (BT-107), positive.
+  public var allowanceTotal: Money
+  /// The sum of the charges (BT-108).
+  public var chargeTotal: Money
+  /// The net amount taxed: lines − allowances + charges, without tax (BT-109).
   public var subtotal: Money
-  /// The sum of the per-rate taxes.
+  /// The sum of the per-rate taxes (BT-110).
   public var taxTotal: Money
-  /// What the customer pays; negative for a credit note.
+  /// What the customer pays (BT-112); negative for a credit note.
   public var grandTotal: Money
 
   /// The sum of the line amounts up to and including each line: the "carried forward" total after it.
@@ -40,17 +57,23 @@ public struct InvoiceTotals: Hashable, Sendable {
     case overflow
   }
 
-  /// The totals of `items` in `currency`.
+  /// The totals of `items` and `allowancesCharges` in `currency`, with the tax computed or `given`.
   ///
-  /// The rules, also in the README:
-  /// - Line amount = quantity × unit price × (1 − discount/100), rounded half away from zero to the
-  ///   currency's minor units.
-  /// - Net prices: per rate, tax = (sum of line nets at the rate) × rate/100, rounded half away from
-  ///   zero; subtotal = sum of line nets; grand total = subtotal + sum of taxes.
-  /// - Gross prices: per rate, tax = (sum of line grosses) × rate/(100 + rate), rounded half away from
-  ///   zero, and net = gross − tax; grand total = sum of line grosses.
+  /// The rules, also in docs/formats.md:
+  /// - Line amount = quantity × unit price × (1 − discount/100) − discount amount, rounded half away
+  ///   from zero to the currency's minor units.
+  /// - Charges and allowances are rounded the same way; one without a tax rate is taxed at the
+  ///   invoice's main rate: the rate of the largest sum of line amounts (the higher rate on a tie).
+  /// - Per rate, the base = lines at the rate − allowances at the rate + charges at the rate.
+  /// - Net prices: per rate, tax = base × rate/100, rounded half away from zero; subtotal = sum of
+  ///   the bases; grand total = subtotal + sum of taxes.
+  /// - Gross prices: per rate, tax = base × rate/(100 + rate), rounded half away from zero, and
+  ///   net = base − tax; grand total = sum of the bases.
+  /// - Given tax (an export's own per-invoice tax): one tax line of the given amount on the whole
+  ///   base; net prices: grand total = base + tax; gross prices: net = base − tax, grand total = base.
   public static func compute(
-    items: [LineItem], currency: Currency, pricesIncludeTax: Bool
+    items: [LineItem], allowancesCharges: [AllowanceCharge] = [], givenTax: GivenTax? = nil,
+    currency: Currency, pricesIncludeTax: Bool
   ) -> Result<InvoiceTotals, Failure> {
     let minor = currency.minorUnits
     let hundred = ExactDecimal(100)
@@ -68,10 +91,15 @@ public struct InvoiceTotals: Hashable, Sendable {
         let product = items[index].quantity.multiplied(by: items[index].unitPrice)?.multiplied(by: factor)
       else { return .failure(.overflow) }
       // Dividing by 100 is exact: the same units two decimal places further right.
-      let exact =
+      var exact =
         product.scale + 2 <= 36
         ? ExactDecimal(units: product.units, scale: product.scale + 2)
         : ExactDecimal(units: product.units, scale: product.scale).divided(by: hundred, scale: 36)!
+      let off = items[index].discountAmount
+      if !off.isZero {
+        guard let rest = exact.subtracting(off) else { return .failure(.overflow) }
+        exact = rest
+      }
       let amount = exact.rounded(toScale: minor)
       guard let sum = running.adding(amount) else { return .failure(.overflow) }
       running = sum
@@ -84,41 +112,95 @@ public struct InvoiceTotals: Hashable, Sendable {
         sums.append(amount)
       }
     }
+    var charges = allowancesCharges
+    var allowanceTotal = ExactDecimal.zero
+    var chargeTotal = ExactDecimal.zero
+    if !charges.isEmpty {
+      // The main rate: the rate of the largest sum of line amounts, the higher rate on a tie.
+      let main = rates.indices.max {
+        let (a, b) = (sums[$0].magnitude, sums[$1].magnitude)
+        return a == b ? rates[$0] < rates[$1] : a < b
+      }.map { rates[$0] }
+      for index in charges.indices {
+        charges[index].amount = charges[index].amount.rounded(toScale: minor)
+        if givenTax == nil, charges[index].taxRate == nil { charges[index].taxRate = main ?? .zero }
+        if givenTax != nil { charges[index].taxRate = nil }
+        let charge = charges[index]
+        if charge.kind == .charge {
+          guard let sum = chargeTotal.adding(charge.amount) else { return .failure(.overflow) }
+          chargeTotal = sum
+        } else {
+          guard let sum = allowanceTotal.adding(charge.amount) else { return .failure(.overflow) }
+          allowanceTotal = sum
+        }
+        guard givenTax == nil, let rate = charge.taxRate else { continue }
+        if let known = rates.firstIndex(of: rate) {
+          guard let sum = sums[known].adding(charge.signedAmount) else { return .failure(.overflow) }
+          sums[known] = sum
+        } else {
+          rates.append(rate)
+          sums.append(charge.signedAmount)
+        }
+      }
+    }
     var taxes: [TaxBreakdown] = []
     var subtotal = ExactDecimal.zero
     var taxTotal = ExactDecimal.zero
     var grand = ExactDecimal.zero
-    for index in rates.indices.sorted(by: { rates[$0] < rates[$1] }) {
-      let rate = rates[index]
-      let base = sums[index]
-      let tax: ExactDecimal
-      let net: ExactDecimal
-      if pricesIncludeTax {
-        guard let divisor = hundred.adding(rate), let scaled = base.multiplied(by: rate),
-          let quotient = scaled.divided(by: divisor, scale: minor), let rest = base.subtracting(quotient)
-        else { return .failure(.overflow) }
-        tax = quotient
-        net = rest
-      } else {
-        guard let scaled = base.multiplied(by: rate) else { return .failure(.overflow) }
-        tax = ExactDecimal(units: scaled.units, scale: scaled.scale + 2).rounded(toScale: minor)
-        net = base
+    if let givenTax {
+      guard let lines = running.adding(chargeTotal)?.subtracting(allowanceTotal) else {
+        return .failure(.overflow)
       }
-      guard let newSubtotal = subtotal.adding(net), let newTax = taxTotal.adding(tax),
-        let newGrand = grand.adding(pricesIncludeTax ? base : net)
-      else { return .failure(.overflow) }
-      subtotal = newSubtotal
-      taxTotal = newTax
-      grand = newGrand
-      taxes.append(TaxBreakdown(rate: rate, net: Money(net, currency), tax: Money(tax, currency)))
-    }
-    if !pricesIncludeTax {
-      guard let total = subtotal.adding(taxTotal) else { return .failure(.overflow) }
-      grand = total
+      let tax = givenTax.amount.rounded(toScale: minor)
+      if pricesIncludeTax {
+        guard let net = lines.subtracting(tax) else { return .failure(.overflow) }
+        subtotal = net
+        grand = lines
+      } else {
+        guard let total = lines.adding(tax) else { return .failure(.overflow) }
+        subtotal = lines
+        grand = total
+      }
+      taxTotal = tax
+      taxes.append(
+        TaxBreakdown(
+          rate: givenTax.rate, net: Money(subtotal, currency), tax: Money(tax, currency), name: givenTax.name)
+      )
+    } else {
+      for index in rates.indices.sorted(by: { rates[$0] < rates[$1] }) {
+        let rate = rates[index]
+        let base = sums[index]
+        let tax: ExactDecimal
+        let net: ExactDecimal
+        if pricesIncludeTax {
+          guard let divisor = hundred.adding(rate), let scaled = base.multiplied(by: rate),
+            let quotient = scaled.divided(by: divisor, scale: minor), let rest = base.subtracting(quotient)
+          else { return .failure(.overflow) }
+          tax = quotient
+          net = rest
+        } else {
+          guard let scaled = base.multiplied(by: rate) else { return .failure(.overflow) }
+          tax = ExactDecimal(units: scaled.units, scale: scaled.scale + 2).rounded(toScale: minor)
+          net = base
+        }
+        guard let newSubtotal = subtotal.adding(net), let newTax = taxTotal.adding(tax),
+          let newGrand = grand.adding(pricesIncludeTax ? base : net)
+        else { return .failure(.overflow) }
+        subtotal = newSubtotal
+        taxTotal = newTax
+        grand = newGrand
+        taxes.append(TaxBreakdown(rate: rate, net: Money(net, currency), tax: Money(tax, currency)))
+      }
+      if !pricesIncludeTax {
+        guard let total = subtotal.adding(taxTotal) else { return .failure(.overflow) }
+        grand = total
+      }
     }
     return .success(
       InvoiceTotals(
-        lineAmounts: lineAmounts, taxes: taxes, subtotal: Money(subtotal, currency),
+        lineAmounts: lineAmounts, allowancesCharges: charges, taxes: taxes,
+        lineTotal: Money(running, currency), allowanceTotal: Money(allowanceTotal, currency),
+        chargeTotal: Money(chargeTotal, currency), subtotal: Money(subtotal, currency),
         taxTotal: Money(taxTotal, currency), grandTotal: Money(grand, currency)))
   }
 }

@@ -33,6 +33,8 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var progress = ProgressMode.auto
   public var quiet = false
   public var summary: String?
+  /// What to do with refunded orders, when given (else the config's `refunds`, else skip).
+  public var refunds: RefundPolicy?
 }
 
 /// The options of `invoicegen report`.
@@ -186,6 +188,12 @@ public enum Arguments {
         }
         options.progress = progress
       case "--summary": options.summary = try value(list, &index)
+      case "--refunds":
+        let text = try value(list, &index)
+        guard let policy = RefundPolicy(rawValue: text) else {
+          throw .usage("--refunds must be skip or credit-note, not \"\(text)\"")
+        }
+        options.refunds = policy
       default:
         throw .usage(
           argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \"\(argument)\"")

@@ -54,6 +54,7 @@ final class BatchRun: @unchecked Sendable {
     }
     summary.invalid = imported.invalidInvoiceNumbers
     summary.rejectedRows = wanted == nil ? imported.rejectedRows : 0
+    summary.skippedOrders = imported.skipped.filter { wanted?.contains($0.number) ?? true }
     for diagnostic in ordered where diagnostic.severity == .error {
       summary.fail(diagnostic.invoiceNumber, line: diagnostic.location.line, diagnostic.description)
     }
@@ -73,6 +74,7 @@ final class BatchRun: @unchecked Sendable {
       func mine(_ number: String) -> Bool { Int(OutputName.fnv1a(number) % UInt64(count)) == index - 1 }
       invoices = invoices.filter { mine($0.number) }
       summary.invalid = summary.invalid.filter(mine)
+      summary.skippedOrders = summary.skippedOrders.filter { mine($0.number) }
       // A row that belongs to no invoice is the first shard's to report.
       if index != 1 { summary.rejectedRows = 0 }
       summary.keepFailures { failure in failure.invoice.map(mine) ?? (index == 1) }
@@ -106,6 +108,9 @@ final class BatchRun: @unchecked Sendable {
     }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
     let invalidCount = Set(summary.invalid).count + summary.rejectedRows
+    if !summary.skippedOrders.isEmpty, !options.quiet {
+      Console.write("note: \(summary.skippedOrdersLine)")
+    }
     var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
     if options.check {
       let line =
@@ -161,6 +166,7 @@ final class BatchRun: @unchecked Sendable {
   private func importInput() -> InvoiceImport {
     var importOptions = config.importOptions
     if let locale = options.locale { importOptions.defaultLocale = locale }
+    if let refunds = options.refunds { importOptions.refunds = refunds }
     let kind = options.inputFormat ?? InputKind.detect(path: options.input)
     let name = options.input == "-" ? "<stdin>" : options.input
     if kind == .json {

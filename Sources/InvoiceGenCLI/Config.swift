@@ -111,7 +111,10 @@ struct ConfigReader {
   mutating func read() -> Config {
     var config = Config()
     let root = members(
-      document.root, "$", known: ["seller", "bank", "brand", "defaults", "output", "columns", "csv"])
+      document.root, "$",
+      known: [
+        "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
+      ])
     if let seller = root["seller"] {
       let fields = members(
         seller, "$.seller", known: ["name", "address", "email", "vatId", "id", "legalLine"])
@@ -225,7 +228,7 @@ struct ConfigReader {
             // `"Notes": null`: never read this column, even where its name matches one of ours.
             config.importOptions.ignoredColumns.insert(from)
           } else if let target = string(to, "$.columns.\(from)") {
-            if OrderField(header: target) == nil {
+            if OrderField(mappedName: target) == nil {
               error(
                 to, "$.columns.\(from)", "\"\(target)\" is not an orders column",
                 hint: OrderField.suggestion(for: target).map { "did you mean \"\($0.rawValue)\"?" })
@@ -237,8 +240,46 @@ struct ConfigReader {
         error(columns, "$.columns", "expected an object mapping your column names to ours")
       }
     }
+    if let list = root["private"], let names = strings(list, "$.private") {
+      // Staff-only columns: never read, never printed, and not reported as unknown.
+      config.importOptions.ignoredColumns.formUnion(names)
+    }
+    if let statuses = root["statuses"] {
+      if case .object(let list) = statuses.kind {
+        for (from, to) in list {
+          guard let target = string(to, "$.statuses.\(from)") else { continue }
+          if let status = OrderStatus(rawValue: target) {
+            config.importOptions.statuses[from.trimmingCharacters(in: .whitespaces).lowercased()] = status
+          } else {
+            error(
+              to, "$.statuses.\(from)", "\"\(target)\" is not an order status",
+              hint: "use one of " + OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+        }
+      } else {
+        error(statuses, "$.statuses", "expected an object mapping your statuses to ours")
+      }
+    }
+    if let refunds = string(root["refunds"], "$.refunds") {
+      if let policy = RefundPolicy(rawValue: refunds) {
+        config.importOptions.refunds = policy
+      } else {
+        error(
+          root["refunds"]!, "$.refunds", "\"\(refunds)\" is not a refund policy",
+          hint: "use skip or credit-note")
+      }
+    }
     if let csv = root["csv"] {
-      let fields = members(csv, "$.csv", known: ["delimiter", "decimalSeparator", "dateFormat"])
+      let fields = members(csv, "$.csv", known: ["delimiter", "decimalSeparator", "dateFormat", "encoding"])
+      if let name = string(fields["encoding"], "$.csv.encoding") {
+        if let encoding = TextEncoding(name: name) {
+          config.importOptions.encoding = encoding
+        } else {
+          error(
+            fields["encoding"]!, "$.csv.encoding", "\"\(name)\" is not an encoding invoicegen reads",
+            hint: "use " + TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+      }
       if let delimiter = string(fields["delimiter"], "$.csv.delimiter") {
         switch delimiter {
         case ",": config.importOptions.delimiter = UInt8(ascii: ",")

@@ -100,6 +100,8 @@ public enum InvoiceGenCLI {
       --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
                                 or from SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1 (Slurm arrays)
       --only NUMBER             render only this invoice (repeatable)
+      --refunds skip|credit-note  refunded orders (a status column): skipped and counted (default),
+                                or written as credit notes numbered NUMBER-CN
       --check                   validate everything, write nothing
       --strict                  any invalid invoice stops the run before anything is written;
                                 characters no installed font can show are errors, not warnings

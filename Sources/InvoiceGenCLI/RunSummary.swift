@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// What a run did: counts, failures with their diagnostics, output files and timing.
@@ -11,7 +12,10 @@ struct RunSummary {
   }
 
   var written = 0
+  /// Invoices skipped as unchanged (`--skip-unchanged`).
   var skipped = 0
+  /// Orders left out because of their status (refunded, voided, cancelled).
+  var skippedOrders: [SkippedInvoice] = []
   var invalid: [String] = []
   var rejectedRows = 0
   var renderFailures = 0
@@ -44,13 +48,37 @@ struct RunSummary {
     let rate = seconds > 0 ? Double(written) / seconds : 0
     return String(
       format: "%@ written, %d failed, %d skipped in %.1f s (%.0f/s)", Plural.count(written, "invoice"),
-      failedCount, skipped, seconds, rate)
+      failedCount, skipped + skippedOrders.count, seconds, rate)
+  }
+
+  /// `3 orders skipped by status: 2 refunded, 1 cancelled`.
+  var skippedOrdersLine: String {
+    var counts: [(String, Int)] = []
+    for order in skippedOrders {
+      if let index = counts.firstIndex(where: { $0.0 == order.reason }) {
+        counts[index].1 += 1
+      } else {
+        counts.append((order.reason, 1))
+      }
+    }
+    var line =
+      "\(Plural.count(skippedOrders.count, "order")) skipped by status: "
+      + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+    if skippedOrders.contains(where: { $0.status == .refunded }) {
+      line += " (--refunds credit-note writes credit notes for refunded orders)"
+    }
+    return line
   }
 
   /// The summary as JSON, for `--summary FILE.json`.
   func json() -> Data {
     let object: [String: Any] = [
-      "written": written, "failed": failedCount, "skipped": skipped,
+      "written": written, "failed": failedCount, "skipped": skipped + skippedOrders.count,
+      "skippedOrders": skippedOrders.map { order -> [String: Any] in
+        var entry: [String: Any] = ["invoice": order.number, "reason": order.reason]
+        if let line = order.location.line { entry["line"] = line }
+        return entry
+      },
       "invalidInvoices": Array(Set(invalid)).sorted(),
       "rejectedRows": rejectedRows, "seconds": (seconds * 1000).rounded() / 1000,
       "failures": orderedFailures.map { failure -> [String: Any] in

@@ -66,7 +66,7 @@ import Testing
     let result = try totals([
       item("1", "10.00", rate: "19"), item("2", "5.00", rate: "7"), item("1", "0.10", rate: "19"),
     ])
-    #expect(result.taxes.map(\.rate.trimmedDescription) == ["7", "19"])
+    #expect(result.taxes.map(\.rate!.trimmedDescription) == ["7", "19"])
     #expect(result.taxes.map(\.net.amount.description) == ["10.00", "10.10"])
     #expect(result.taxes.map(\.tax.amount.description) == ["0.70", "1.92"])
     #expect(result.grandTotal.amount.description == "22.72")
@@ -138,7 +138,7 @@ import Testing
         decimal(result.lineAmounts[$0].amount)
       }
       .reduce(0, +)
-      let rate = decimal(tax.rate)
+      let rate = decimal(tax.rate!)
       if gross {
         #expect(decimal(tax.tax.amount) == oracle(base * rate / (100 + rate), minor))
         #expect(decimal(tax.net.amount) + decimal(tax.tax.amount) == base)

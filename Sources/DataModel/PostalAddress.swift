@@ -1,0 +1,107 @@
+import Foundation
+
+/// An address in parts (street, postcode, city, region, country), as shop exports and e-invoices give it.
+public struct PostalAddress: Hashable, Sendable, Codable {
+  public var street: String?
+  /// The second street line (suite, floor, c/o).
+  public var street2: String?
+  public var postcode: String?
+  public var city: String?
+  /// The state, province or county.
+  public var region: String?
+  /// The ISO 3166-1 alpha-2 country code ("DE", "US").
+  public var country: String?
+
+  public init(
+    street: String? = nil, street2: String? = nil, postcode: String? = nil, city: String? = nil,
+    region: String? = nil, country: String? = nil
+  ) {
+    self.street = street
+    self.street2 = street2
+    self.postcode = postcode
+    self.city = city
+    self.region = region
+    self.country = country
+  }
+
+  /// Whether no part is given.
+  public var isEmpty: Bool {
+    [street, street2, postcode, city, region, country].allSatisfy { $0 == nil }
+  }
+
+  /// Countries that write the city before the region and postcode on one line ("Austin, TX 78701").
+  private static let cityFirst: Set<String> = ["US", "CA", "AU", "PR"]
+  /// Countries that write the postcode on a line of its own, after the city (United Kingdom).
+  private static let postcodeOwnLine: Set<String> = ["GB", "IE"]
+
+  /// The lines to print, in the order the country's post expects, with the country named in `locale`'s language.
+  public func lines(locale: Locale) -> [String] {
+    var lines = [street, street2].compactMap { $0 }
+    let code = country ?? ""
+    if PostalAddress.cityFirst.contains(code) {
+      let tail = [region, postcode].compactMap { $0 }.joined(separator: " ")
+      let line = [city, tail.isEmpty ? nil : tail].compactMap { $0 }.joined(separator: ", ")
+      if !line.isEmpty { lines.append(line) }
+    } else if PostalAddress.postcodeOwnLine.contains(code) {
+      lines += [city, region, postcode].compactMap { $0 }
+    } else {
+      let line = [postcode, city].compactMap { $0 }.joined(separator: " ")
+      if !line.isEmpty { lines.append(line) }
+      if let region { lines.append(region) }
+    }
+    if let country {
+      lines.append(locale.localizedString(forRegionCode: country) ?? country)
+    }
+    return lines
+  }
+
+  /// The ISO 3166-1 alpha-2 code of `text`: a code ("de", "DE") or a country name in English or in `locale`'s language.
+  public static func countryCode(_ text: String, locale: Locale) -> String? {
+    let trimmed = text.trimmingSpaces
+    let upper = trimmed.uppercased()
+    if upper.count == 2, CountryNames.codes.contains(upper) { return upper }
+    let wanted = CountryNames.fold(trimmed)
+    return CountryNames.english[wanted] ?? CountryNames.aliases[wanted]
+      ?? CountryNames.names(in: locale.language.languageCode?.identifier ?? "en")[wanted]
+  }
+}
+
+/// Country names by their folded spelling, per language, built once each.
+enum CountryNames {
+  static let codes = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
+  static let english = names(for: "en")
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var byLanguage: [String: [String: String]] = [:]
+
+  /// `text` without case and accents, for comparing names.
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// The names in `language`, built on first use.
+  static func names(in language: String) -> [String: String] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = byLanguage[language] { return known }
+    let built = names(for: language)
+    byLanguage[language] = built
+    return built
+  }
+
+  private static func names(for language: String) -> [String: String] {
+    let locale = Locale(identifier: language)
+    var table: [String: String] = [:]
+    for code in codes {
+      if let name = locale.localizedString(forRegionCode: code) { table[fold(name)] = code }
+    }
+    return table
+  }
+
+  /// Country names exports write that the locale data spells differently.
+  static let aliases: [String: String] = [
+    "usa": "US", "united states of america": "US", "u.s.a.": "US", "u.s.": "US", "uk": "GB",
+    "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "northern ireland": "GB",
+    "deutschland": "DE", "holland": "NL", "the netherlands": "NL", "czech republic": "CZ",
+    "south korea": "KR", "korea": "KR", "russia": "RU", "vietnam": "VN", "turkey": "TR", "turkiye": "TR",
+  ]
+}
