@@ -263,7 +263,10 @@ struct InvoiceTotals: View {
   /// "Shipping", "Voucher SUMMER10", with its rate when the invoice has several ("Shipping (7 %)").
   func chargeLabel(_ charge: AllowanceCharge, rates: Int) -> String {
     let name: String
-    if let reason = charge.reason {
+    if let reason = charge.reason, charge.purpose == .discount {
+      // An order discount's reason is mostly a code ("WELCOME10"): say what it is.
+      name = "\(strings(.allowance)) (\(reason))"
+    } else if let reason = charge.reason {
       name = reason
     } else {
       switch (charge.purpose, charge.kind) {

@@ -242,6 +242,17 @@ struct InvoiceAssembler {
       }
     }
     var name = value(.customerName)?.0
+    // First and last name columns (WooCommerce's billing_first_name…) name a person: the customer
+    // when no name (company) is given, else the person to the attention of whom it goes.
+    let person = [value(.customerFirstName)?.0, value(.customerLastName)?.0].compactMap { $0 }.filter {
+      !$0.isEmpty
+    }.joined(separator: " ")
+    var attention: String?
+    if name == nil || name!.isEmpty {
+      if !person.isEmpty { name = person }
+    } else if !person.isEmpty {
+      attention = person
+    }
     if name == nil || name!.isEmpty, !rejected(.customerName) {
       if let fallback = options.defaultCustomerName {
         name = fallback
@@ -331,12 +342,6 @@ struct InvoiceAssembler {
       }
     }
     let expected = amount(.expectedTotal, invoice, allowsNegative: true)
-    if name == nil || name!.isEmpty {
-      let parts = [value(.customerFirstName)?.0, value(.customerLastName)?.0].compactMap { $0 }.filter {
-        !$0.isEmpty
-      }
-      if !parts.isEmpty { name = parts.joined(separator: " ") }
-    }
     let postal = postalAddress(invoice, locale: locale)
     if invoice.failed { ok = false }
     guard ok, let issue, let currency, let name else { return .failed }
@@ -344,6 +349,7 @@ struct InvoiceAssembler {
     if address.isEmpty, let postal {
       address = postal.lines(locale: Locale(identifier: locale ?? "en"))
     }
+    if let attention { address.insert(attention, at: 0) }
     let customer = Party(
       name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
       id: value(.customerId)?.0, postalAddress: postal)
@@ -364,7 +370,7 @@ struct InvoiceAssembler {
     }
     if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total)
     {
-      violation.hint = likelyCause(built)
+      violation.hint = likelyCause(built, expected: total)
       fail(invoice, Diagnostic(location, field: field, violation))
       return .failed
     }
@@ -384,30 +390,63 @@ struct InvoiceAssembler {
     return .skipped(SkippedInvoice(number: invoice.number, status: status, location: location))
   }
 
-  /// The columns that could explain a total that does not match: read by no field, named like an amount that changes totals.
-  private func likelyCause(_ invoice: Invoice) -> String {
+  /// The most likely reason `invoice`'s total is not the export's `expected` one, for the hint.
+  ///
+  /// The difference itself tells most: equal to the line discounts when an order discount counts them
+  /// again, or to the tax when prices already include it. Otherwise unread columns whose names
+  /// sound like amounts that change a total are named.
+  private func likelyCause(_ invoice: Invoice, expected: ExactDecimal) -> String {
+    let currency = invoice.currency
+    let difference = Money(invoice.totals.grandTotal.amount.subtracting(expected) ?? .zero, currency).amount
+    var lineDiscounts = ExactDecimal.zero
+    for item in invoice.items where !item.discountAmount.isZero {
+      lineDiscounts = lineDiscounts.adding(item.discountAmount) ?? lineDiscounts
+    }
+    let lineDiscountTotal = Money(lineDiscounts, currency).amount
+    let orderDiscounts = invoice.allowancesCharges.contains { $0.purpose == .discount }
+    if orderDiscounts, !lineDiscountTotal.isZero, difference == lineDiscountTotal.negated {
+      return
+        "likely cause: the line discounts (\(name(.discountAmount))) and the order discount (\(name(.orderDiscount))) count the same \(lineDiscountTotal) twice; map one of them to null in the config's \"columns\""
+    }
+    if !invoice.pricesIncludeTax, !invoice.totals.taxTotal.amount.isZero,
+      difference == invoice.totals.taxTotal.amount
+    {
+      return "likely cause: the prices include tax; give prices_include_tax (true) for this export"
+    }
     let targets: [(words: [String], field: String)] = [
       (["shipping", "freight", "delivery", "versand", "porto"], "shipping"),
       (["discount", "coupon", "voucher", "rabatt"], "order_discount or discount_amount"),
       (["tax", "vat", "mwst", "steuer"], "tax_amount"),
       (["fee", "handling", "duties", "duty", "tip", "surcharge"], "charge rows (charge_amount)"),
     ]
+    // Words of columns that name, describe or locate something rather than hold an amount.
+    let notAmounts = [
+      "method", "name", "street", "address", "city", "zip", "post", "province", "country", "phone", "company",
+      "requires", "taxable", "status", "code", "title", "class", "id", "number", "date", "at", "exempt",
+    ]
     var found: [String] = []
     for header in unreadHeaders {
+      let words = header.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
       let key = OrderField.aliasKey(header)
-      if let target = targets.first(where: { $0.words.contains { key.contains($0) } }) {
-        found.append("\(Diagnostic.quote(header)) (\(target.field)?)")
-      }
+      guard !words.contains(where: notAmounts.contains),
+        let target = targets.first(where: { $0.words.contains { key.contains($0) } })
+      else { continue }
+      found.append("\(Diagnostic.quote(header)) (\(target.field)?)")
     }
     if !found.isEmpty {
+      let some = found.count == 1
       return
-        "likely cause: column\(found.count == 1 ? "" : "s") \(found.prefix(6).joined(separator: ", ")) \(found.count == 1 ? "is" : "are") not read; map \(found.count == 1 ? "it" : "them") in the config's \"columns\""
+        "likely cause: column\(some ? "" : "s") \(found.prefix(6).joined(separator: ", ")) \(some ? "is" : "are") not read; map \(some ? "it" : "them") in the config's \"columns\""
     }
     if invoice.items.contains(where: { !$0.discount.isZero }) {
-      return
-        "likely cause: the discount column is read as a percent; a discount in money belongs in discount_amount"
+      return "likely cause: the discount column is read as a percent; a discount in money belongs in discount_amount"
     }
     return "check the mapping of prices, discounts, shipping and tax, and whether prices include tax"
+  }
+
+  /// `column "Header"` of `field`, or its canonical name when no column holds it.
+  private func name(_ field: OrderField) -> String {
+    columnOf[field].map { columnNames[$0] } ?? "column \"\(field.rawValue)\""
   }
 
   /// The address from the customer_street… columns, or nil when none is given.

@@ -74,7 +74,7 @@ extension OrderField {
       "preciounitario", "precio", "prezzounitario", "prezzo", "stukprijs", "prijs",
     ],
     .sku: [
-      "itemsku", "itemcode", "productcode", "productid", "itemid", "itemnumber", "articlenumber", "articleno",
+      "itemsku", "itemcode", "productcode", "productid", "itemnumber", "articlenumber", "articleno",
       "partnumber", "partno", "lineitemsku", "artikelnummer", "artnr", "codearticle", "código", "codice",
     ],
     .unit: ["uom", "unitofmeasure", "einheit", "unité", "unidad", "unità", "eenheid"],
@@ -142,6 +142,7 @@ extension OrderField {
       "billingprovince", "billingstate", "billingregion", "billingcounty", "province", "region", "county",
       "bundesland",
     ],
+    .lineAmount: ["itemsubtotal", "lineitemsubtotal", "linesubtotal", "lineamountbeforediscount"],
     .customerCountry: ["billingcountry", "billingcountrycode", "country", "countrycode", "land", "pays"],
   ]
 

@@ -43,6 +43,7 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case customerCity = "customer_city"
   case customerRegion = "customer_region"
   case customerCountry = "customer_country"
+  case lineAmount = "line_amount"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -90,6 +91,7 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .customerCity: return 40
     case .customerRegion: return 41
     case .customerCountry: return 42
+    case .lineAmount: return 43
     }
   }
 
@@ -101,7 +103,7 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   /// Whether the column belongs to the row (a line item, or a charge or allowance) rather than to the whole invoice.
   public var isItemField: Bool {
     switch self {
-    case .description, .quantity, .unitPrice, .sku, .unit, .taxRate, .discount, .discountAmount,
+    case .description, .quantity, .unitPrice, .lineAmount, .sku, .unit, .taxRate, .discount, .discountAmount,
       .chargeAmount, .allowanceAmount, .chargeReason, .chargeTaxRate:
       return true
     default: return false

@@ -105,8 +105,16 @@ struct OrdersCSVHeader {
     }
     columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
     // With defaults.customerName, a file may have no customer name column at all.
+    // A default name or first/last name columns stand in for the name; a line amount for the unit price.
     let missing = OrderField.required.filter {
-      columns.columnOf[$0] == nil && !($0 == .customerName && options.defaultCustomerName != nil)
+      guard columns.columnOf[$0] == nil else { return false }
+      switch $0 {
+      case .customerName:
+        return options.defaultCustomerName == nil && columns.columnOf[.customerFirstName] == nil
+          && columns.columnOf[.customerLastName] == nil
+      case .unitPrice: return columns.columnOf[.lineAmount] == nil
+      default: return true
+      }
     }
     if !missing.isEmpty {
       let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")

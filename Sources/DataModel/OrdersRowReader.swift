@@ -229,7 +229,7 @@ struct OrdersRowReader {
           hint: "give each charge or allowance on a row of its own"))
       return false
     }
-    let itemColumns = [OrderField.description, .quantity, .unitPrice].compactMap { columnOf[$0] }
+    let itemColumns = [OrderField.description, .quantity, .unitPrice, .lineAmount].compactMap { columnOf[$0] }
     if let column = itemColumns.first(where: { !isBlank(record, $0) }) {
       fail(
         invoice,
@@ -281,6 +281,40 @@ struct OrdersRowReader {
     return value
   }
 
+  /// The unit price, from `unit_price`, or else the line amount (`line_amount`) divided by the quantity when that is exact.
+  private mutating func unitPrice(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, quantity: ExactDecimal?
+  ) -> ExactDecimal? {
+    if let column = columnOf[.unitPrice], columnOf[.lineAmount] == nil || !isBlank(record, column) {
+      return number(record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
+    }
+    let column = columnOf[.lineAmount]!
+    guard
+      let amount = number(
+        record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true),
+      let quantity
+    else { return nil }
+    guard !quantity.isZero else {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(column), "a line amount with a quantity of 0 has no unit price",
+          hint: "give unit_price for this row"))
+      return nil
+    }
+    // Exact to 6 decimals, or refused: a price rounded here would change the line's amount.
+    if let price = amount.divided(by: quantity, scale: 6), price.multiplied(by: quantity) == amount {
+      return price
+    }
+    fail(
+      invoice,
+      Diagnostic(
+        .error, location, field: columnName(column),
+        "\(amount.trimmedDescription) divided by the quantity \(quantity.trimmedDescription) is no exact unit price",
+        hint: "give unit_price for this row"))
+    return nil
+  }
+
   private mutating func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
     -> LineItem?
   {
@@ -297,9 +331,7 @@ struct OrdersRowReader {
       ok = false
     }
     let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
-    let price = number(
-      record, columnOf[.unitPrice]!, location, invoice, maxDecimals: 6, required: true,
-      allowsCurrencyMark: true)
+    let price = unitPrice(record, location, invoice, quantity: quantity)
     var rate = options.defaultTaxRate
     if let column = columnOf[.taxRate], !isBlank(record, column) {
       let range = record.range(column)

@@ -45,9 +45,10 @@ public struct PostalAddress: Hashable, Sendable, Codable {
     } else if PostalAddress.postcodeOwnLine.contains(code) {
       lines += [city, region, postcode].compactMap { $0 }
     } else {
+      // Continental Europe and most other countries: "20457 Hamburg", no region (shops export
+      // one anyway, such as "HH"; the post does not want it). The region stays in `region`.
       let line = [postcode, city].compactMap { $0 }.joined(separator: " ")
       if !line.isEmpty { lines.append(line) }
-      if let region { lines.append(region) }
     }
     if let country {
       lines.append(locale.localizedString(forRegionCode: country) ?? country)
