@@ -7,7 +7,7 @@
 /// names the format's version; a change to the format changes it, so old hashes never match.
 extension Invoice {
   /// The format's first line.
-  public static let canonicalEncodingVersion = "invoicegen-invoice-v1"
+  public static let canonicalEncodingVersion = "invoicegen-invoice-v2"
 
   /// The canonical encoding (see the type's documentation).
   public var canonicalEncoding: String {
@@ -29,11 +29,29 @@ extension Invoice {
     field("customer.email", customer.email)
     field("customer.vatId", customer.vatId)
     field("customer.id", customer.id)
+    let postal = customer.postalAddress
+    for (key, part) in [
+      ("street", postal?.street), ("street2", postal?.street2), ("postcode", postal?.postcode),
+      ("city", postal?.city), ("region", postal?.region), ("country", postal?.country),
+    ] {
+      field("customer.postal." + key, part)
+    }
     field("locale", locale)
     field("notes", notes)
     field("purchaseOrder", purchaseOrder)
     field("pricesIncludeTax", pricesIncludeTax ? "true" : "false")
     field("taxExemptionReason", taxExemptionReason)
+    field("precedingInvoice", precedingInvoice)
+    field("givenTax.amount", givenTax?.amount.description)
+    field("givenTax.name", givenTax?.name)
+    field("allowancesCharges", String(allowancesCharges.count))
+    for charge in allowancesCharges {
+      field("charge.kind", charge.kind.rawValue)
+      field("charge.amount", charge.amount.description)
+      field("charge.reason", charge.reason)
+      field("charge.purpose", charge.purpose.rawValue)
+      field("charge.taxRate", charge.taxRate?.description)
+    }
     field("items", String(items.count))
     for item in items {
       field("item.description", item.description)
@@ -41,6 +59,7 @@ extension Invoice {
       field("item.unitPrice", item.unitPrice.description)
       field("item.taxRate", item.taxRate.description)
       field("item.discount", item.discount.description)
+      field("item.discountAmount", item.discountAmount.description)
       field("item.sku", item.sku)
       field("item.unit", item.unit)
     }

@@ -439,7 +439,8 @@ struct InvoiceAssembler {
         "likely cause: column\(some ? "" : "s") \(found.prefix(6).joined(separator: ", ")) \(some ? "is" : "are") not read; map \(some ? "it" : "them") in the config's \"columns\""
     }
     if invoice.items.contains(where: { !$0.discount.isZero }) {
-      return "likely cause: the discount column is read as a percent; a discount in money belongs in discount_amount"
+      return
+        "likely cause: the discount column is read as a percent; a discount in money belongs in discount_amount"
     }
     return "check the mapping of prices, discounts, shipping and tax, and whether prices include tax"
   }

@@ -6,6 +6,12 @@ struct JSONInvoiceReader {
   var walker: JSONWalker
   var currentNumber: String?
   var currentFailed = false
+  /// The current invoice's first item without a tax rate (none configured), and its path, if any.
+  var missingRate: (item: JSONValue, path: String)?
+  /// The lines of the current invoice's items that give a tax rate.
+  var explicitRateLines: Set<Int> = []
+  /// The status of the invoice being read (paid when it names none).
+  var currentStatus = OrderStatus.paid
 
   init(options: ImportOptions, file: String, document: JSONDocument) {
     self.options = options
@@ -19,15 +25,20 @@ struct JSONInvoiceReader {
   static let invoiceKeys: Set<String> = [
     "invoiceNumber", "number", "invoiceDate", "dueDate", "currency", "customer", "customerId", "items",
     "locale",
-    "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason",
+    "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
+    "taxName", "expectedTotal", "status", "precedingInvoice",
   ]
-  static let customerKeys: Set<String> = ["name", "address", "email", "vatId", "id"]
+  static let customerKeys: Set<String> = [
+    "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
+  ]
   static let itemKeys: Set<String> = [
-    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount",
+    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount",
   ]
+  static let chargeKeys: Set<String> = ["amount", "reason", "taxRate"]
   static let invoiceSpellings = JSONValue.spellings(of: invoiceKeys)
   static let customerSpellings = JSONValue.spellings(of: customerKeys)
   static let itemSpellings = JSONValue.spellings(of: itemKeys)
+  static let chargeSpellings = JSONValue.spellings(of: chargeKeys)
 
   func location(_ value: JSONValue) -> SourceLocation {
     walker.location(value)
@@ -72,10 +83,12 @@ struct JSONInvoiceReader {
     }
     var invoices: [Invoice] = []
     var invalid: [String] = []
+    var skipped: [SkippedInvoice] = []
     var seen: [String: (location: SourceLocation, number: String)] = [:]
     for (value, path) in list {
       currentNumber = nil
       currentFailed = false
+      currentStatus = .paid
       let invoice = readInvoice(value, path)
       if let number = currentNumber {
         if let first = seen[number] {
@@ -93,13 +106,20 @@ struct JSONInvoiceReader {
         seen[number] = (location(value), number)
       }
       if let invoice, !currentFailed {
-        invoices.append(invoice)
+        switch InvoiceAssembler.outcome(
+          invoice, status: currentStatus, policy: options.refunds, location: location(value))
+        {
+        case .invoice(let kept): invoices.append(kept)
+        case .skipped(let skip): skipped.append(skip)
+        case .failed: invalid.append(invoice.number)
+        }
       } else {
         // An invoice without a usable number is still counted, named by its JSON path.
         invalid.append(currentNumber ?? path)
       }
     }
-    return InvoiceImport(invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid)
+    return InvoiceImport(
+      invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid, skipped: skipped)
   }
 
   mutating func warnUnknownKeys(_ value: JSONValue, _ path: String, known: Set<String>) {
@@ -258,6 +278,8 @@ struct JSONInvoiceReader {
       }
     }
     var items: [LineItem] = []
+    missingRate = nil
+    explicitRateLines = []
     if let list = value["items"] {
       if case .array(let elements) = list.kind {
         if elements.isEmpty { error(list, "\(path).items", "has no items") }
@@ -273,17 +295,94 @@ struct JSONInvoiceReader {
     let notes = string(value, "notes", path, required: false)
     let purchaseOrder = string(value, "purchaseOrder", path, required: false)
     let exemption = string(value, "taxExemptionReason", path, required: false)
+    let preceding = string(value, "precedingInvoice", path, required: false)
+    var charges = readCharges(value, "charges", .charge, path)
+    charges += readCharges(value, "allowances", .allowance, path)
+    var givenTax: GivenTax?
+    if let amount = decimal(value, "taxAmount", path, required: false, maxDecimals: 6) {
+      givenTax = GivenTax(amount: amount, name: string(value, "taxName", path, required: false))
+      if let item = items.first(where: { $0.line != nil && explicitRateLines.contains($0.line!) }) {
+        error(
+          value["taxAmount"]!, "\(path).taxAmount",
+          "the invoice gives its tax as an amount and per-item rates (the item on line \(item.line!))",
+          hint: "leave out the items' taxRate when the invoice's tax is given, or leave out taxAmount")
+      }
+    } else if let (item, itemPath) = missingRate {
+      error(
+        item, itemPath, "the key \"taxRate\" is missing and no default tax rate is configured",
+        hint: "give taxRate per item, set defaults.taxRate in the config, or give the invoice's taxAmount")
+    }
+    if let text = string(value, "status", path, required: false) {
+      switch InvoiceRules.status(text, mapping: options.statuses) {
+      case .success(let status): currentStatus = status
+      case .failure(let violation): error(value["status"]!, "\(path).status", violation)
+      }
+    }
+    let expected = decimal(value, "expectedTotal", path, required: false, maxDecimals: 6)
     guard !currentFailed, let number, let issue, let currency, let customer else { return nil }
+    let invoice: Invoice
     do {
-      return try Invoice(
+      invoice = try Invoice(
         number: number, issueDate: issue, dueDate: due, currency: currency, customer: customer, items: items,
-        locale: locale, notes: notes, purchaseOrder: purchaseOrder, pricesIncludeTax: pricesIncludeTax,
+        allowancesCharges: charges, givenTax: givenTax, locale: locale, notes: notes,
+        purchaseOrder: purchaseOrder, precedingInvoice: preceding, pricesIncludeTax: pricesIncludeTax,
         taxExemptionReason: exemption, source: location(value))
     } catch {
       self.error(
         value, path, "the amounts of invoice \(Diagnostic.quote(number)) are too large to compute exactly")
       return nil
     }
+    if let expected, let violation = InvoiceRules.reconcile(invoice, expected: expected) {
+      error(value["expectedTotal"]!, "\(path).expectedTotal", violation)
+      return nil
+    }
+    return invoice
+  }
+
+  /// The charges or allowances in the array `key` of `invoice`: objects with an amount, a reason and a tax rate.
+  mutating func readCharges(
+    _ invoice: JSONValue, _ key: String, _ kind: AllowanceCharge.Kind, _ path: String
+  ) -> [AllowanceCharge] {
+    guard let list = invoice[key], !isNull(list) else { return [] }
+    guard case .array(let elements) = list.kind else {
+      error(list, "\(path).\(key)", "expected an array, found \(list.kindName)")
+      return []
+    }
+    var result: [AllowanceCharge] = []
+    for (index, element) in elements.enumerated() {
+      let elementPath = "\(path).\(key)[\(index)]"
+      let object = element.withCanonicalKeys(
+        JSONInvoiceReader.chargeKeys, spellings: JSONInvoiceReader.chargeSpellings)
+      guard case .object = object.kind else {
+        error(
+          element, elementPath,
+          "expected an object with amount, reason and taxRate, found \(element.kindName)")
+        continue
+      }
+      warnUnknownKeys(object, elementPath, known: JSONInvoiceReader.chargeKeys)
+      guard let amount = decimal(object, "amount", elementPath, required: true, maxDecimals: 6) else {
+        continue
+      }
+      if amount.isNegative {
+        error(
+          object["amount"]!, "\(elementPath).amount", "\(amount.trimmedDescription) is negative",
+          hint: kind == .charge
+            ? "take amounts off with an entry in allowances" : "an allowance's amount is what is taken off")
+        continue
+      }
+      var rate = decimal(object, "taxRate", elementPath, required: false, maxDecimals: 6, percent: true)
+      if let given = rate, let written = object["taxRate"] {
+        var hasPercentSign = false
+        if case .string(let text) = written.kind { hasPercentSign = text.contains("%") }
+        if let violation = InvoiceRules.taxRate(given, hasPercentSign: hasPercentSign) {
+          error(written, "\(elementPath).taxRate", violation)
+          rate = nil
+        }
+      }
+      let reason = string(object, "reason", elementPath, required: false)
+      result.append(AllowanceCharge(kind, amount: amount, reason: reason, taxRate: rate, line: object.line))
+    }
+    return result
   }
 
   mutating func readCustomer(_ invoice: JSONValue, _ path: String) -> Party? {
@@ -326,8 +425,29 @@ struct JSONInvoiceReader {
       ?? string(invoice, "customerId", path, required: false)
     let email = string(value, "email", customerPath, required: false)
     let vatId = string(value, "vatId", customerPath, required: false)
+    var postal = PostalAddress(
+      street: string(value, "street", customerPath, required: false),
+      street2: string(value, "street2", customerPath, required: false),
+      postcode: string(value, "postcode", customerPath, required: false),
+      city: string(value, "city", customerPath, required: false),
+      region: string(value, "region", customerPath, required: false))
+    let localeTag = string(invoice, "locale", path, required: false) ?? options.defaultLocale ?? "en"
+    let documentLocale = Locale(identifier: InvoiceRules.locale(localeTag) == nil ? localeTag : "en")
+    if let country = string(value, "country", customerPath, required: false) {
+      if let code = PostalAddress.countryCode(country, locale: documentLocale) {
+        postal.country = code
+      } else {
+        error(
+          value["country"]!, "\(customerPath).country", "\(Diagnostic.quote(country)) is not a country",
+          hint: "write an ISO 3166-1 code such as DE or US, or the country's name")
+      }
+    }
     guard let name else { return nil }
-    return Party(name: name, address: address.filter { !$0.isEmpty }, email: email, vatId: vatId, id: id)
+    var lines = address.filter { !$0.isEmpty }
+    if lines.isEmpty, !postal.isEmpty { lines = postal.lines(locale: documentLocale) }
+    return Party(
+      name: name, address: lines, email: email, vatId: vatId, id: id,
+      postalAddress: postal.isEmpty ? nil : postal)
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
@@ -345,10 +465,12 @@ struct JSONInvoiceReader {
     if rate == nil, value["taxRate"] == nil || isNull(value["taxRate"]!) {
       rate = options.defaultTaxRate
       if rate == nil {
-        error(
-          value, path, "the key \"taxRate\" is missing and no default tax rate is configured",
-          hint: "set defaults.taxRate in the config")
+        // Not yet an error: an invoice whose tax is given (taxAmount) needs no rates.
+        if missingRate == nil { missingRate = (value, path) }
+        rate = .zero
       }
+    } else {
+      explicitRateLines.insert(value.line)
     }
     if let given = rate, let written = value["taxRate"], !isNull(written) {
       var hasPercentSign = false
@@ -361,12 +483,18 @@ struct JSONInvoiceReader {
     if let violation = InvoiceRules.discount(discount) {
       error(value["discount"]!, "\(path).discount", violation)
     }
+    let discountAmount = decimal(value, "discountAmount", path, required: false, maxDecimals: 6) ?? .zero
+    if let violation = InvoiceRules.discountAmount(
+      discountAmount, percent: discount, quantity: quantity, unitPrice: price)
+    {
+      error(value["discountAmount"]!, "\(path).discountAmount", violation)
+    }
     let sku = string(value, "sku", path, required: false)
     let unit = string(value, "unit", path, required: false)
     guard let description, let quantity, let price, let rate else { return nil }
     return LineItem(
       description: description, quantity: quantity, unitPrice: price, taxRate: rate, discount: discount,
-      sku: sku,
+      discountAmount: discountAmount, sku: sku,
       unit: unit, line: value.line)
   }
 }

@@ -286,7 +286,8 @@ struct OrdersRowReader {
     _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, quantity: ExactDecimal?
   ) -> ExactDecimal? {
     if let column = columnOf[.unitPrice], columnOf[.lineAmount] == nil || !isBlank(record, column) {
-      return number(record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
+      return number(
+        record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
     }
     let column = columnOf[.lineAmount]!
     guard

@@ -20,7 +20,7 @@ import Testing
 
   @Test func theEncodingIsTheDocumentedText() throws {
     let expected = """
-      invoicegen-invoice-v1
+      invoicegen-invoice-v2
       number:3:A-1
       issueDate:10:2026-03-01
       dueDate:-
@@ -33,17 +33,28 @@ import Testing
       customer.email:-
       customer.vatId:-
       customer.id:-
+      customer.postal.street:-
+      customer.postal.street2:-
+      customer.postal.postcode:-
+      customer.postal.city:-
+      customer.postal.region:-
+      customer.postal.country:-
       locale:-
       notes:-
       purchaseOrder:-
       pricesIncludeTax:5:false
       taxExemptionReason:-
+      precedingInvoice:-
+      givenTax.amount:-
+      givenTax.name:-
+      allowancesCharges:1:0
       items:1:1
       item.description:8:Beratung
       item.quantity:1:2
       item.unitPrice:5:10.50
       item.taxRate:2:19
       item.discount:1:0
+      item.discountAmount:1:0
       item.sku:5:SKU-1
       item.unit:-
 
