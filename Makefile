@@ -50,6 +50,8 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input invoices.json --out ../out/invoices-json --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.json --out ../out/report.pdf
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
 	@echo "samples written to out/"
 
 ## test: lint, a consumer package built against a tagged clone, then every test target.

@@ -332,6 +332,16 @@ struct InvoiceAssembler {
           .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason)?.0, purpose: .discount,
           taxRate: rate(.orderDiscountTaxRate, invoice)))
     }
+    if givenTax == nil, invoice.items.isEmpty, charges.contains(where: { $0.taxRate == nil }) {
+      // With no items there is no main rate: an untaxed fee would be a silent zero.
+      fail(
+        invoice,
+        Diagnostic(
+          .error, start,
+          "invoice \(Diagnostic.quote(invoice.number)) has charges but no items, and a charge without a tax rate",
+          hint: "give the charge's rate (charge_tax_rate, shipping_tax_rate) or an item"))
+      ok = false
+    }
     var status = OrderStatus.paid
     if let (text, location, field) = value(.status) {
       switch InvoiceRules.status(text, mapping: options.statuses) {
