@@ -276,6 +276,8 @@ struct InvoiceTotals: View {
       }
     }
     guard rates > 1, let rate = charge.taxRate else { return name }
+    // "Discount (FALL10)" gains its rate inside its parentheses: "Discount (FALL10, 19 %)".
+    if name.hasSuffix(")") { return "\(name.dropLast()), \(format.percent(rate)))" }
     return "\(name) (\(format.percent(rate)))"
   }
 
