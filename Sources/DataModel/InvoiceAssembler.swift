@@ -70,7 +70,10 @@ struct InvoiceAssembler {
   }
 
   /// Each invoice-level field's checked text while one invoice is built: nil not yet read, `.some(nil)` refused.
-  private var checked: [(String, SourceLocation, String)??] = []
+  private var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
+  /// The entries of `checked` set for the current invoice, cleared before the next (cheaper than a fresh array).
+  private var touched = [Int](repeating: 0, count: OrderField.allCases.count)
+  private var touchedCount = 0
 
   /// The invoice-level value of `field`, checked like item fields (UTF-8, length, control characters), once each.
   private mutating func checkedText(_ field: OrderField, _ invoice: PendingInvoice) -> (
@@ -78,6 +81,8 @@ struct InvoiceAssembler {
   )? {
     if let done = checked[field.ordinal] { return done }
     guard let column = columnOf[field], let bytes = invoice.levelValue(column) else { return nil }
+    touched[touchedCount] = field.ordinal
+    touchedCount += 1
     let location = SourceLocation(file: file, line: invoice.levelLine(column))
     switch FieldText.check(bytes) {
     case .success(let text):
@@ -167,7 +172,8 @@ struct InvoiceAssembler {
 
   mutating func build(_ invoice: PendingInvoice) -> Outcome {
     var ok = true
-    checked = Array(repeating: nil, count: OrderField.allCases.count)
+    for index in 0..<touchedCount { checked[touched[index]] = nil }
+    touchedCount = 0
     func value(_ field: OrderField) -> (String, SourceLocation, String)? { checkedText(field, invoice) }
     let start = SourceLocation(file: file, line: invoice.line)
     func rejected(_ field: OrderField) -> Bool {

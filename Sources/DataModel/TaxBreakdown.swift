@@ -28,12 +28,14 @@ public struct InvoiceTotals: Hashable, Sendable {
   public var allowancesCharges: [AllowanceCharge]
   /// One entry per tax rate, in increasing rate order (one entry for tax the export gave).
   public var taxes: [TaxBreakdown]
+  /// The three sums below as bare amounts: a million invoices are held at once, and each `Money` repeats the currency.
+  private var lineSum, allowanceSum, chargeSum: ExactDecimal
   /// The sum of the line amounts (EN 16931 BT-106): net, or gross when prices include tax.
-  public var lineTotal: Money
+  public var lineTotal: Money { Money(lineSum, grandTotal.currency) }
   /// The sum of the allowances (BT-107), positive.
-  public var allowanceTotal: Money
+  public var allowanceTotal: Money { Money(allowanceSum, grandTotal.currency) }
   /// The sum of the charges (BT-108).
-  public var chargeTotal: Money
+  public var chargeTotal: Money { Money(chargeSum, grandTotal.currency) }
   /// The net amount taxed: lines − allowances + charges, without tax (BT-109).
   public var subtotal: Money
   /// The sum of the per-rate taxes (BT-110).
@@ -199,8 +201,8 @@ public struct InvoiceTotals: Hashable, Sendable {
     return .success(
       InvoiceTotals(
         lineAmounts: lineAmounts, allowancesCharges: charges, taxes: taxes,
-        lineTotal: Money(running, currency), allowanceTotal: Money(allowanceTotal, currency),
-        chargeTotal: Money(chargeTotal, currency), subtotal: Money(subtotal, currency),
+        lineSum: running, allowanceSum: allowanceTotal, chargeSum: chargeTotal,
+        subtotal: Money(subtotal, currency),
         taxTotal: Money(taxTotal, currency), grandTotal: Money(grand, currency)))
   }
 }
