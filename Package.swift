@@ -19,8 +19,10 @@ let package = Package(
         .apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev"])
       ]
     ),
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "PageKit", path: "Sources/PageKit"),
-    .target(name: "DataModel", path: "Sources/DataModel"),
+    .target(name: "DataModel", dependencies: ["CLibXML2"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo"],

@@ -94,6 +94,17 @@ struct ReportBlockView: View {
       ReportTableView(table: table, brand: brand, strings: strings)
     case .chart(let chart):
       ChartView(chart: chart, brand: brand).keepTogether()
+    case .preformatted(let text):
+      Text(text).font(.custom("DejaVu Sans Mono", size: 7)).lineSpacing(0.5)
+        .padding(6).frame(maxWidth: .infinity, alignment: .leading)
+        .background(Color(white: 0.95))
+    case .keptTogether(let blocks):
+      VStack(alignment: .leading, spacing: 4) {
+        ForEach(Array(blocks.enumerated()), id: \.offset) { _, block in
+          ReportBlockView(block: block, brand: brand, strings: strings)
+        }
+      }
+      .keepTogether()
     }
   }
 }
@@ -122,10 +133,11 @@ struct MetricCards: View {
       Text(metric.label).font(brand.font(8)).foregroundColor(Color(white: 0.4))
       Text(metric.value).font(brand.font(17, weight: .bold))
       if let change = metric.change {
+        let good = metric.lowerIsBetter ? -metric.trend : metric.trend
         let color: Color =
-          metric.trend > 0
+          good > 0
           ? Color(red: 0.1, green: 0.55, blue: 0.25)
-          : metric.trend < 0 ? Color(red: 0.8, green: 0.15, blue: 0.15) : Color(white: 0.4)
+          : good < 0 ? Color(red: 0.8, green: 0.15, blue: 0.15) : Color(white: 0.4)
         let arrow = metric.trend > 0 ? "▲ " : metric.trend < 0 ? "▼ " : ""
         Text(arrow + change).font(brand.font(8, weight: .semibold)).foregroundColor(color)
       }

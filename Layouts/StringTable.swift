@@ -9,6 +9,10 @@ public enum StringKey: String, CaseIterable, Sendable {
   case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement, columnsOfCount
   /// The labels of charges and allowances on the whole invoice, when the data gives no reason.
   case itemsTotal, shipping, charge, allowance, precedingInvoice
+  /// The labels of CI reports (JUnit test results, Cobertura coverage, run history).
+  case ciTestResults, ciTests, ciPassed, ciFailed, ciErrors, ciSkipped, ciFlaky, ciDuration, ciCoverage
+  case ciSuites, ciSuite, ciSeconds, ciFailures, ciSlowestTests, ciTest, ciPackage, ciLines, ciCovered
+  case ciHistory, ciPassRate, ciSecondsPerSuite, ciCoverageByPackage, ciMoreFailures, ciNoFailures, ciRun
   /// The labels of countries with a sales tax instead of a VAT, used in their place there.
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
 

@@ -40,6 +40,10 @@ public enum ReportBlock: Sendable {
   case table(ReportTable)
   case chart(ReportChart)
   case pageBreak
+  /// Text in a monospaced font, wrapped, its line breaks kept (a stack trace).
+  case preformatted(String)
+  /// Blocks kept together on one page where they fit (a failure with its output).
+  case keptTogether([ReportBlock])
 }
 
 /// A metric card: a label, a value as shown, and an optional change ("+4.2%") coloured by its sign.
@@ -47,11 +51,14 @@ public struct ReportMetric: Hashable, Sendable {
   public var label: String
   public var value: String
   public var change: String?
+  /// Whether a rise is bad news (failures, duration): the change is then coloured red when it goes up.
+  public var lowerIsBetter: Bool
 
-  public init(label: String, value: String, change: String? = nil) {
+  public init(label: String, value: String, change: String? = nil, lowerIsBetter: Bool = false) {
     self.label = label
     self.value = value
     self.change = change
+    self.lowerIsBetter = lowerIsBetter
   }
 
   /// Whether the change goes up (+1), down (−1) or neither (0), read from its sign.

@@ -10,6 +10,12 @@ public protocol DocumentOptions {
   var format: OutputFormat { get set }
   var scale: Double { get set }
   var quiet: Bool { get set }
+  /// Takes one `--input` (a batch has one; a report merges several).
+  mutating func addInput(_ path: String)
+}
+
+extension DocumentOptions {
+  public mutating func addInput(_ path: String) { input = path }
 }
 
 /// The options of `invoicegen --input … --out …`.
@@ -55,6 +61,30 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var format = OutputFormat.pdf
   public var scale = 2.0
   public var quiet = false
+  /// Every `--input` (files or glob patterns), in order.
+  public var inputs: [String] = []
+  /// The kind of the inputs, when given (else detected from names and root elements).
+  public var inputFormat: ReportInputFormat?
+  /// The run-history file of CI reports.
+  public var history: String?
+  /// How many runs the history keeps.
+  public var historyKeep = 30
+  /// This run's name in the history charts.
+  public var runLabel: String?
+  /// Exit 2 after writing a CI report whose tests failed.
+  public var failOnTestFailures = false
+  /// A Markdown summary of a CI report's run.
+  public var summary: String?
+
+  public mutating func addInput(_ path: String) {
+    if input.isEmpty { input = path }
+    inputs.append(path)
+  }
+}
+
+/// What `invoicegen report` reads.
+public enum ReportInputFormat: String, Sendable {
+  case junit, cobertura, json, csv
 }
 
 /// What the command line asks for.
@@ -120,7 +150,7 @@ public enum Arguments {
     _ list: [String], _ index: inout Int, into options: inout Options
   ) throws(CLIError) -> Bool {
     switch list[index] {
-    case "--input", "-i": options.input = try value(list, &index)
+    case "--input", "-i": options.addInput(try value(list, &index))
     case "--out", "-o": options.out = try value(list, &index)
     case "--config": options.config = try value(list, &index)
     case "--locale": options.locale = try locale(try value(list, &index))
@@ -237,6 +267,22 @@ public enum Arguments {
     try parse(list, into: &options) { (argument, list, index, options) throws(CLIError) in
       switch argument {
       case "--title": options.title = try value(list, &index)
+      case "--input-format":
+        let text = try value(list, &index)
+        guard let format = ReportInputFormat(rawValue: text.lowercased()) else {
+          throw .usage("report: --input-format must be junit, cobertura, json or csv, not \"\(text)\"")
+        }
+        options.inputFormat = format
+      case "--history": options.history = try value(list, &index)
+      case "--history-keep":
+        let text = try value(list, &index)
+        guard let keep = Int(text), keep >= 1, keep <= 10_000 else {
+          throw .usage("report: --history-keep must be a number from 1 to 10000, not \"\(text)\"")
+        }
+        options.historyKeep = keep
+      case "--run-label": options.runLabel = try value(list, &index)
+      case "--fail-on-test-failures": options.failOnTestFailures = true
+      case "--summary": options.summary = try value(list, &index)
       case "--columns": options.columns = columnList(try value(list, &index))
       case "--exclude-columns": options.excludedColumns = columnList(try value(list, &index))
       case "--key-columns": options.keyColumns = columnList(try value(list, &index))

@@ -4,9 +4,15 @@ import Layouts
 import PageKit
 import PageRendering
 
-/// `invoicegen report`: one document from report JSON or any CSV.
+/// `invoicegen report`: one document from report JSON, any CSV, or CI results (JUnit, Cobertura).
 enum ReportCommand {
   static func run(_ options: ReportOptions, config: Config) throws(CLIError) -> Outcome {
+    if CIReportCommand.applies(to: options) { return try CIReportCommand.run(options, config: config) }
+    if options.inputs.count > 1 {
+      throw .usage(
+        "report: several --input files are merged only for JUnit and Cobertura XML (give --input-format junit or cobertura)"
+      )
+    }
     var input = options.input
     var temporary: String?
     defer { if let temporary { unlink(temporary) } }
@@ -42,6 +48,13 @@ enum ReportCommand {
     guard var report = imported.report else { throw .input }
     if let title = options.title { report.title = title }
     if let locale = options.locale { report.locale = locale }
+    return try render(report, options: options, config: config, name: name)
+  }
+
+  /// Lays out `report`, writes it to `--out`, and prints what was written (and the layout's warnings).
+  static func render(_ report: Report, options: ReportOptions, config: Config, name: String) throws(CLIError)
+    -> Outcome
+  {
     let prepared = ReportLayout.document(
       for: report, brand: config.invoiceSettings.brand, defaultLocale: config.invoiceSettings.defaultLocale,
       creator: config.invoiceSettings.creator)

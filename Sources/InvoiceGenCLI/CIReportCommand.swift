@@ -1,0 +1,118 @@
+import DataModel
+import Foundation
+import Layouts
+import PageRendering
+
+/// `invoicegen report` on CI results: JUnit XML and Cobertura XML files merged into one run, with a run history.
+enum CIReportCommand {
+  /// Whether `options` ask for a CI report: an XML input, a JUnit or Cobertura input format, or a history.
+  static func applies(to options: ReportOptions) -> Bool {
+    switch options.inputFormat {
+    case .junit?, .cobertura?: return true
+    case .json?, .csv?: return false
+    case nil:
+      return options.history != nil
+        || options.inputs.contains { $0.lowercased().hasSuffix(".xml") || InputPattern.isPattern($0) }
+    }
+  }
+
+  static func run(_ options: ReportOptions, config: Config) throws(CLIError) -> Outcome {
+    var files: [String] = []
+    for pattern in options.inputs {
+      let matched = InputPattern.expand(pattern)
+      if matched.isEmpty {
+        Console.error("\(pattern): no file matches")
+        throw .input
+      }
+      files += matched.filter { !files.contains($0) }
+    }
+    // A history that cannot be read stops the run before anything is written, so it is never overwritten.
+    var history = RunHistory()
+    if let path = options.history, FileManager.default.fileExists(atPath: path) {
+      do {
+        history = try RunHistory.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+      } catch let problem as RunHistory.Problem {
+        Console.error("\(path): \(problem.message); the history file is left as it is")
+        throw .input
+      } catch {
+        Console.error(
+          "\(path): cannot be read: \(error.localizedDescription); the history file is left as it is")
+        throw .input
+      }
+    }
+    let kind: TestResultsImporter.Kind? =
+      switch options.inputFormat {
+      case .junit?: .junit
+      case .cobertura?: .cobertura
+      default: nil
+      }
+    let imported = TestResultsImporter().importFiles(files.map { ($0, $0) }, kind: kind)
+    for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
+      Console.show(diagnostic)
+    }
+    guard let run = imported.run else { throw .input }
+    let date = ISO8601DateFormatter().string(from: Date())
+    let entry = RunHistory.Entry(run, date: run.timestamp ?? date, label: options.runLabel)
+    let runs = options.history == nil ? [] : history.adding(entry, keep: options.historyKeep).runs
+    let locale = options.locale ?? config.invoiceSettings.defaultLocale
+    let report = CIReport.report(
+      for: run, history: runs, title: options.title, date: String((run.timestamp ?? date).prefix(10)),
+      locale: locale)
+    var outcome = try ReportCommand.render(
+      report, options: options, config: config, name: files.joined(separator: ", "))
+    guard !outcome.failed, !outcome.outputFailed else { return outcome }
+    if let path = options.history {
+      do {
+        try AtomicFile.write(RunHistory(runs: runs).encoded(), to: path)
+      } catch {
+        Console.error("\(path): cannot write the history: \(error)")
+        outcome.outputFailed = true
+      }
+    }
+    if let path = options.summary {
+      do {
+        try AtomicFile.write(Data(CIReportCommand.markdown(run, title: report.title).utf8), to: path)
+      } catch {
+        Console.error("\(path): cannot write the summary: \(error)")
+        outcome.outputFailed = true
+      }
+    }
+    if options.failOnTestFailures, run.failed + run.errors > 0 {
+      if !options.quiet {
+        Console.write("note: --fail-on-test-failures: \(run.failed) failed, \(run.errors) errors")
+      }
+      outcome.failed = true
+    }
+    return outcome
+  }
+
+  /// A short Markdown summary for `$GITHUB_STEP_SUMMARY` or a merge-request note: counts and the failures, no links.
+  static func markdown(_ run: TestRun, title: String) -> String {
+    func cell(_ text: String) -> String {
+      text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+    var lines = [
+      "## \(cell(title))", "",
+      "| Tests | Passed | Failed | Errors | Skipped | Seconds |"
+        + (run.coverage?.rate != nil ? " Coverage |" : ""),
+      "|---:|---:|---:|---:|---:|---:|" + (run.coverage?.rate != nil ? "---:|" : ""),
+      "| \(run.tests) | \(run.passed) | \(run.failed) | \(run.errors) | \(run.skipped) | "
+        + String(format: "%.2f", run.seconds) + " |"
+        + (run.coverage?.rate.map { String(format: " %.1f %% |", $0) } ?? ""),
+      "",
+    ]
+    if run.failures.isEmpty {
+      lines.append("No test failed.")
+    } else {
+      lines.append("### Failures")
+      lines.append("")
+      for failure in run.failures {
+        let place = failure.className ?? failure.suite
+        let message = failure.message.map { ": " + cell(String($0.prefix(200))) } ?? ""
+        lines.append("- **\(cell(failure.test))** (\(cell(place)), \(failure.kind.rawValue))\(message)")
+      }
+      if run.omittedFailures > 0 { lines.append("- … and \(run.omittedFailures) more") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
