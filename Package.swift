@@ -35,7 +35,7 @@ let package = Package(
     .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(
       name: "InvoiceGenBench",
-      dependencies: ["PageKit", "PageRendering", "DataModel"],
+      dependencies: ["PageKit", "PageRendering", "DataModel", "CLibXML2"],
       path: "Sources/InvoiceGenBench"
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),

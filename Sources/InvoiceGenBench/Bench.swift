@@ -12,7 +12,7 @@ enum BenchError: Error, CustomStringConvertible {
     case .usage:
       return """
         usage: InvoiceGenBench bench [--floor PATH] | bench-large [--floor PATH]
-               | pages N OUT.pdf | docs N DIR | table ROWS OUT.pdf | parse ORDERS.csv
+               | pages N OUT.pdf | docs N DIR | table ROWS OUT.pdf | parse ORDERS.csv | xml JUNIT.xml
                | generate-orders ROWS OUT.csv | generate-invoices COUNT OUT.csv
                | rasterize IMAGE OUT.png | sheet PNG-FOLDER OUT.png | samples [DIR]
         """

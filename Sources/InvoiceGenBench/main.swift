@@ -26,6 +26,9 @@ do {
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try OrdersBench.run(me: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path, dir: dir)
+  case "xml":
+    guard arguments.count == 2 else { throw BenchError.usage }
+    XMLBench.run(arguments[1])
   case "parse":
     guard arguments.count == 2 else { throw BenchError.usage }
     OrdersBench.parse(arguments[1])
