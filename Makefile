@@ -52,6 +52,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input 'ci/*-junit.xml' --input 'ci/*coverage*.xml' --out ../out/ci-report.pdf --summary ../out/ci-report.md
 	@echo "samples written to out/"
 
 ## test: lint, a consumer package built against a tagged clone, then every test target.

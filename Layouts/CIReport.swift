@@ -219,7 +219,8 @@ struct Numbers {
   }
 
   func decimal(_ value: Double, digits: Int) -> String {
-    value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
+    value.formatted(
+      .number.precision(.fractionLength(digits)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
   }
 
   /// "2.4 s", "3 min 05 s", "1 h 02 min".

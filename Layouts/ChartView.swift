@@ -38,12 +38,13 @@ struct ChartView: View {
     let power = pow(10, floor(log10(raw)))
     let step = [1.0, 2.0, 5.0, 10.0].map { $0 * power }.first { $0 >= raw } ?? raw
     let start = floor(low / step) * step
+    // Up to the first tick at or above `high`, so the tallest bar is never cut off.
     var values: [Double] = []
     var value = start
-    while value <= high + step * 0.5 {
+    repeat {
       values.append(value)
       value += step
-    }
+    } while values.last! < high - step * 1e-9 && values.count < 1000
     return values
   }
 

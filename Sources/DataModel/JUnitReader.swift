@@ -46,9 +46,11 @@ struct JUnitReader {
     var suites: [OpenSuite] = []
     var current: OpenCase?
     var inFailureBody = false
-    var rootName = file
+    // Tests outside any suite are named after the file ("node-junit" for ci/node-junit.xml).
+    var rootName = String(file.split(separator: "/").last ?? Substring(file))
+    if rootName.lowercased().hasSuffix(".xml") { rootName.removeLast(4) }
     if root.name == "testsuites" {
-      rootName = reader.attributes()["name"].flatMap { $0.isEmpty ? nil : $0 } ?? file
+      rootName = reader.attributes()["name"].flatMap { $0.isEmpty ? nil : $0 } ?? rootName
       if root.isEmpty { return }
     } else {
       openSuite(reader.attributes(), &suites, parentName: nil)

@@ -98,8 +98,14 @@ final class XMLStreamReader {
     var first: Failure?
   }
 
-  /// The line the reader is on.
-  var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+  /// The line of the node the reader stands on (the parser may have read further).
+  var line: Int {
+    if let node = xmlTextReaderCurrentNode(reader) {
+      let line = xmlGetLineNo(node)
+      if line > 0 { return line }
+    }
+    return Int(xmlTextReaderGetParserLineNumber(reader))
+  }
   var column: Int { Int(xmlTextReaderGetParserColumnNumber(reader)) }
 
   /// The elements open where the reader stands, outermost first.

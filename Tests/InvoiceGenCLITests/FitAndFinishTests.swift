@@ -70,10 +70,10 @@ import Testing
   @Test func aReportRefusesFilesThatAreNotCSV() throws {
     let folder = try CommandRunner.temporaryFolder()
     try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"a\" tests=\"1\"/></testsuites>\n".write(
-      toFile: folder + "/results.xml", atomically: true, encoding: .utf8)
+      toFile: folder + "/results.csv", atomically: true, encoding: .utf8)
     try FileManager.default.copyItem(
       atPath: CommandRunner.sampleData + "/logo.png", toPath: folder + "/logo.csv")
-    for (file, kind) in [("results.xml", "XML or HTML"), ("logo.csv", "binary data")] {
+    for (file, kind) in [("results.csv", "XML or HTML"), ("logo.csv", "binary data")] {
       let run = try CommandRunner.invoicegen([
         "report", "--input", folder + "/" + file, "--out", folder + "/r.pdf",
       ])
@@ -81,6 +81,17 @@ import Testing
       #expect(run.stderr.contains("\(file):1: is \(kind), not CSV"), "\(run.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: folder + "/r.pdf"))
+    // An .xml file is CI results: anything but JUnit or Cobertura is named by its root element.
+    try "<html><body>results</body></html>".write(
+      toFile: folder + "/page.xml", atomically: true, encoding: .utf8)
+    let html = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/page.xml", "--out", folder + "/r.pdf",
+    ])
+    #expect(html.status == 1)
+    #expect(
+      html.stderr.contains(
+        "page.xml:1: the root element <html> is neither JUnit (<testsuites>, <testsuite>) nor Cobertura"),
+      "\(html.stderr)")
   }
 
   @Test func theSummaryListsEachFailedInvoiceOnceInInputOrderWithItsPhases() throws {
