@@ -121,6 +121,16 @@ public enum InvoiceGenCLI {
       --exclude-columns COLUMNS   CSV columns to leave out
       --key-columns COLUMNS       columns repeated in every group of a table too wide for a page
 
+    CI reports:
+      invoicegen report --input 'build/**/*.xml' [--input coverage.xml] --out ci-report.pdf
+      JUnit XML test results and Cobertura XML coverage, merged (--input repeats, globs allowed).
+      --input-format junit|cobertura|json|csv   the inputs' kind (default: from names and root elements)
+      --history FILE.json       earlier runs: read, this run added, written back; charts over them
+      --history-keep N          runs the history keeps (default 30)
+      --run-label TEXT          this run's name in the history ("#1234")
+      --summary FILE.md         counts and failures as Markdown (for $GITHUB_STEP_SUMMARY)
+      --fail-on-test-failures   exit 2 after writing the report when tests failed (default: 0)
+
     Exit codes:
       0  everything written (or skipped as unchanged)
       1  usage or config error, or unreadable input: nothing written
