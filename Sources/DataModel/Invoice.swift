@@ -16,6 +16,35 @@ public struct Invoice: Hashable, Sendable {
   public var purchaseOrder: String?
   /// The invoice a credit note corrects (EN 16931 BT-25), when known.
   public var precedingInvoice: String?
+  /// The buyer's reference (BT-10): the Leitweg-ID of German public buyers.
+  public var buyerReference: String? {
+    get { extras?.first?.buyerReference }
+    set { update { $0.buyerReference = newValue } }
+  }
+  /// When the goods or services were delivered (BT-72).
+  public var deliveryDate: CalendarDate? {
+    get { extras?.first?.deliveryDate }
+    set { update { $0.deliveryDate = newValue } }
+  }
+  /// The period invoiced (BG-14: BT-73, BT-74), for services billed by period.
+  public var billingPeriod: ClosedRange<CalendarDate>? {
+    get { extras?.first?.billingPeriod }
+    set { update { $0.billingPeriod = newValue } }
+  }
+
+  /// The e-invoicing references, boxed: most invoices have none and a million are held at once.
+  private struct Extras: Hashable, Sendable {
+    var buyerReference: String?
+    var deliveryDate: CalendarDate?
+    var billingPeriod: ClosedRange<CalendarDate>?
+  }
+  private var extras: [Extras]?
+
+  private mutating func update(_ change: (inout Extras) -> Void) {
+    var value = extras?.first ?? Extras()
+    change(&value)
+    extras = value == Extras() ? nil : [value]
+  }
   /// Whether unit prices include tax (gross prices).
   public var pricesIncludeTax: Bool
   /// Why no tax is charged ("Reverse charge: …"), printed with the VAT summary.

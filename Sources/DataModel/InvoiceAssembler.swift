@@ -359,6 +359,51 @@ struct InvoiceAssembler {
     }
     let expected = amount(.expectedTotal, invoice, allowsNegative: true)
     let postal = postalAddress(invoice, locale: locale)
+    let delivery = date(.deliveryDate)
+    let periodStart = date(.billingPeriodStart)
+    let periodEnd = date(.billingPeriodEnd)
+    var period: ClosedRange<CalendarDate>?
+    if let periodStart, let periodEnd {
+      if periodStart <= periodEnd {
+        period = periodStart...periodEnd
+      } else if let (_, location, field) = value(.billingPeriodEnd) {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field,
+            "the billing period ends (\(periodEnd)) before it starts (\(periodStart))"))
+        ok = false
+      }
+    } else if (periodStart == nil) != (periodEnd == nil), !rejected(.billingPeriodStart),
+      !rejected(.billingPeriodEnd)
+    {
+      let given = periodStart == nil ? OrderField.billingPeriodEnd : .billingPeriodStart
+      if let (_, location, field) = value(given) {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field,
+            "a billing period needs both billing_period_start and billing_period_end"))
+        ok = false
+      }
+    }
+    var electronicAddress: ElectronicAddress?
+    if let (address, _, _) = value(.customerElectronicAddress), !address.isEmpty {
+      let scheme = value(.customerElectronicAddressScheme)?.0
+      electronicAddress = ElectronicAddress(
+        scheme: scheme.flatMap { $0.isEmpty ? nil : $0 } ?? (address.contains("@") ? "EM" : ""),
+        value: address)
+      if electronicAddress!.scheme.isEmpty, let (_, location, field) = value(.customerElectronicAddress) {
+        fail(
+          invoice,
+          Diagnostic(
+            .error, location, field: field, "the electronic address has no scheme",
+            hint:
+              "give customer_electronic_address_scheme (EAS code such as 0204 for a Leitweg-ID, 9930 for a German VAT id, EM for e-mail)"
+          ))
+        ok = false
+      }
+    }
     if invoice.failed { ok = false }
     guard ok, let issue, let currency, let name else { return .failed }
     var address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
@@ -366,16 +411,21 @@ struct InvoiceAssembler {
       address = postal.lines(locale: Locale(identifier: locale ?? "en"))
     }
     if let attention { address.insert(attention, at: 0) }
-    let customer = Party(
+    var customer = Party(
       name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
       id: value(.customerId)?.0, postalAddress: postal)
-    let built: Invoice
+    customer.electronicAddress = electronicAddress
+    var built: Invoice
     do {
       built = try Invoice(
         number: invoice.number, issueDate: issue, dueDate: due, currency: currency, customer: customer,
         items: invoice.items, allowancesCharges: charges, givenTax: givenTax, locale: locale,
         notes: value(.notes)?.0, purchaseOrder: value(.purchaseOrder)?.0,
+        precedingInvoice: value(.precedingInvoice)?.0,
         pricesIncludeTax: pricesIncludeTax, taxExemptionReason: value(.taxExemptionReason)?.0, source: start)
+      built.buyerReference = value(.buyerReference)?.0
+      built.deliveryDate = delivery
+      built.billingPeriod = period
     } catch {
       fail(
         invoice,

@@ -115,6 +115,23 @@ public enum InvoiceRules {
       ))
   }
 
+  /// The VAT category codes of UNCL5305 that EN 16931 allows, with their meaning.
+  public static let taxCategories: [String: String] = [
+    "S": "standard rate", "Z": "zero rated goods", "E": "exempt from tax", "AE": "VAT reverse charge",
+    "K": "intra-community supply", "G": "export outside the EU", "O": "outside the scope of VAT",
+    "L": "Canary Islands IGIC", "M": "Ceuta and Melilla IPSI",
+  ]
+
+  /// Why `code` is not a VAT category code of EN 16931.
+  public static func taxCategory(_ code: String) -> Violation? {
+    guard taxCategories[code.trimmingSpaces.uppercased()] == nil else { return nil }
+    return Violation(
+      "\(Diagnostic.quote(code)) is not a VAT category code",
+      hint:
+        "use one of S (standard), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community), G (export), O (not subject), L, M"
+    )
+  }
+
   /// Why a text field of `bytes` UTF-8 bytes is too long, or nil.
   public static func textLength(_ bytes: Int) -> Violation? {
     guard bytes > InputLimits.fieldBytes else { return nil }

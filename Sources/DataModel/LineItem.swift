@@ -20,34 +20,44 @@ public struct LineItem: Hashable, Sendable {
     let sku: String?
     let unit: String?
     let discountAmount: ExactDecimal
+    let taxCategory: String?
 
-    init(sku: String?, unit: String?, discountAmount: ExactDecimal) {
+    init(sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?) {
       self.sku = sku
       self.unit = unit
       self.discountAmount = discountAmount
+      self.taxCategory = taxCategory
     }
 
     static func == (lhs: Details, rhs: Details) -> Bool {
       lhs.sku == rhs.sku && lhs.unit == rhs.unit && lhs.discountAmount == rhs.discountAmount
+        && lhs.taxCategory == rhs.taxCategory
     }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(sku)
       hasher.combine(unit)
       hasher.combine(discountAmount)
+      hasher.combine(taxCategory)
     }
   }
 
   /// The seller's article number.
   public var sku: String? {
     get { details?.sku }
-    set { details = LineItem.details(sku: newValue, unit: unit, discountAmount: discountAmount) }
+    set {
+      details = LineItem.details(
+        sku: newValue, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory)
+    }
   }
 
   /// The unit of the quantity ("h", "pcs").
   public var unit: String? {
     get { details?.unit }
-    set { details = LineItem.details(sku: sku, unit: newValue, discountAmount: discountAmount) }
+    set {
+      details = LineItem.details(
+        sku: sku, unit: newValue, discountAmount: discountAmount, taxCategory: taxCategory)
+    }
   }
 
   /// A discount in money off the whole line (EN 16931's line allowance, BT-136), zero when none.
@@ -55,7 +65,17 @@ public struct LineItem: Hashable, Sendable {
   /// An item has a percent `discount` or an amount discount, never both.
   public var discountAmount: ExactDecimal {
     get { details?.discountAmount ?? .zero }
-    set { details = LineItem.details(sku: sku, unit: unit, discountAmount: newValue) }
+    set {
+      details = LineItem.details(sku: sku, unit: unit, discountAmount: newValue, taxCategory: taxCategory)
+    }
+  }
+
+  /// The VAT category code (UNCL5305: S, Z, E, AE, K, G, O, L, M), when the data gives one (EN 16931 BT-151).
+  public var taxCategory: String? {
+    get { details?.taxCategory }
+    set {
+      details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: newValue)
+    }
   }
 
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
@@ -64,9 +84,11 @@ public struct LineItem: Hashable, Sendable {
     set { lineNumber = newValue.map { Int32(clamping: $0) } ?? -1 }
   }
 
-  private static func details(sku: String?, unit: String?, discountAmount: ExactDecimal) -> Details? {
-    sku == nil && unit == nil && discountAmount.isZero
-      ? nil : Details(sku: sku, unit: unit, discountAmount: discountAmount)
+  private static func details(sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?)
+    -> Details?
+  {
+    sku == nil && unit == nil && discountAmount.isZero && taxCategory == nil
+      ? nil : Details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory)
   }
 
   public init(
@@ -79,7 +101,7 @@ public struct LineItem: Hashable, Sendable {
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    self.details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount)
+    self.details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: nil)
     self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }

@@ -142,6 +142,16 @@ extension OrderField {
       "billingprovince", "billingstate", "billingregion", "billingcounty", "province", "region", "county",
       "bundesland",
     ],
+    .taxCategory: ["vatcategory", "vatcategorycode", "taxcategorycode", "taxcode", "steuerkategorie"],
+    .buyerReference: ["leitwegid", "leitweg", "buyerref", "käuferreferenz"],
+    .deliveryDate: [
+      "dateofsupply", "supplydate", "servicedate", "leistungsdatum", "lieferdatum", "shipdate",
+    ],
+    .billingPeriodStart: ["periodstart", "servicestart", "leistungszeitraumvon"],
+    .billingPeriodEnd: ["periodend", "serviceend", "leistungszeitraumbis"],
+    .precedingInvoice: ["originalinvoice", "correctedinvoice", "referencedinvoice", "ursprungsrechnung"],
+    .customerElectronicAddress: ["buyerelectronicaddress", "peppolid", "buyerendpoint", "endpointid"],
+    .customerElectronicAddressScheme: ["endpointscheme", "peppolscheme"],
     .lineAmount: ["itemsubtotal", "lineitemsubtotal", "linesubtotal", "lineamountbeforediscount"],
     .customerCountry: ["billingcountry", "billingcountrycode", "country", "countrycode", "land", "pays"],
   ]

@@ -44,6 +44,14 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case customerRegion = "customer_region"
   case customerCountry = "customer_country"
   case lineAmount = "line_amount"
+  case taxCategory = "tax_category"
+  case buyerReference = "buyer_reference"
+  case deliveryDate = "delivery_date"
+  case billingPeriodStart = "billing_period_start"
+  case billingPeriodEnd = "billing_period_end"
+  case precedingInvoice = "preceding_invoice"
+  case customerElectronicAddress = "customer_electronic_address"
+  case customerElectronicAddressScheme = "customer_electronic_address_scheme"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -92,6 +100,14 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .customerRegion: return 41
     case .customerCountry: return 42
     case .lineAmount: return 43
+    case .taxCategory: return 44
+    case .buyerReference: return 45
+    case .deliveryDate: return 46
+    case .billingPeriodStart: return 47
+    case .billingPeriodEnd: return 48
+    case .precedingInvoice: return 49
+    case .customerElectronicAddress: return 50
+    case .customerElectronicAddressScheme: return 51
     }
   }
 
@@ -103,7 +119,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   /// Whether the column belongs to the row (a line item, or a charge or allowance) rather than to the whole invoice.
   public var isItemField: Bool {
     switch self {
-    case .description, .quantity, .unitPrice, .lineAmount, .sku, .unit, .taxRate, .discount, .discountAmount,
+    case .description, .quantity, .unitPrice, .lineAmount, .sku, .unit, .taxRate, .taxCategory, .discount,
+      .discountAmount,
       .chargeAmount, .allowanceAmount, .chargeReason, .chargeTaxRate:
       return true
     default: return false

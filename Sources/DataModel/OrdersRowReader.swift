@@ -384,10 +384,21 @@ struct OrdersRowReader {
     }
     let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
     let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
+    var category: String?
+    if let column = columnOf[.taxCategory], let code = optionalText(record, column, location, invoice) {
+      if let violation = InvoiceRules.taxCategory(code) {
+        fail(invoice, Diagnostic(location, field: columnName(column), violation))
+        ok = false
+      } else {
+        category = code.uppercased()
+      }
+    }
     guard ok, let description, let quantity, let price, let rate else { return nil }
-    return LineItem(
+    var item = LineItem(
       description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
       discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
+    if let category { item.taxCategory = category }
+    return item
   }
 }
 

@@ -9,13 +9,43 @@ public struct Party: Hashable, Sendable, Codable {
   /// The seller's own identifier for a customer.
   public var id: String?
   /// The address in parts, when the data gives it so (the printed lines are in `address`).
-  ///
-  /// Boxed: most customers have none, and a million invoices are held at once.
   public var postalAddress: PostalAddress? {
-    get { postalBox?.first }
-    set { postalBox = newValue.map { [$0] } }
+    get { extras?.first?.postalAddress }
+    set { update { $0.postalAddress = newValue } }
   }
-  private var postalBox: [PostalAddress]?
+  /// Where e-invoices are delivered (EN 16931 BT-34 for the seller, BT-49 for the buyer).
+  public var electronicAddress: ElectronicAddress? {
+    get { extras?.first?.electronicAddress }
+    set { update { $0.electronicAddress = newValue } }
+  }
+  /// The seller's tax number, when it has no VAT id or both are printed (BT-32).
+  public var taxNumber: String? {
+    get { extras?.first?.taxNumber }
+    set { update { $0.taxNumber = newValue } }
+  }
+  /// Who to contact about the invoice (BG-6, required by XRechnung).
+  public var contact: Contact? {
+    get { extras?.first?.contact }
+    set { update { $0.contact = newValue } }
+  }
+
+  /// The rarely given parts, boxed together: a million invoices are held at once and most have none.
+  private struct Extras: Hashable, Sendable {
+    var postalAddress: PostalAddress?
+    var electronicAddress: ElectronicAddress?
+    var taxNumber: String?
+    var contact: Contact?
+    var isEmpty: Bool {
+      postalAddress == nil && electronicAddress == nil && taxNumber == nil && contact == nil
+    }
+  }
+  private var extras: [Extras]?
+
+  private mutating func update(_ change: (inout Extras) -> Void) {
+    var value = extras?.first ?? Extras()
+    change(&value)
+    extras = value.isEmpty ? nil : [value]
+  }
 
   public init(
     name: String, address: [String] = [], email: String? = nil, vatId: String? = nil, id: String? = nil,
@@ -44,7 +74,7 @@ extension Party {
 
 extension Party {
   private enum CodingKeys: String, CodingKey {
-    case name, address, email, vatId, id, postalAddress
+    case name, address, email, vatId, id, postalAddress, electronicAddress, taxNumber, contact
   }
 
   public init(from decoder: any Decoder) throws {
@@ -56,6 +86,9 @@ extension Party {
       vatId: try container.decodeIfPresent(String.self, forKey: .vatId),
       id: try container.decodeIfPresent(String.self, forKey: .id),
       postalAddress: try container.decodeIfPresent(PostalAddress.self, forKey: .postalAddress))
+    electronicAddress = try container.decodeIfPresent(ElectronicAddress.self, forKey: .electronicAddress)
+    taxNumber = try container.decodeIfPresent(String.self, forKey: .taxNumber)
+    contact = try container.decodeIfPresent(Contact.self, forKey: .contact)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -66,5 +99,33 @@ extension Party {
     try container.encodeIfPresent(vatId, forKey: .vatId)
     try container.encodeIfPresent(id, forKey: .id)
     try container.encodeIfPresent(postalAddress, forKey: .postalAddress)
+    try container.encodeIfPresent(electronicAddress, forKey: .electronicAddress)
+    try container.encodeIfPresent(taxNumber, forKey: .taxNumber)
+    try container.encodeIfPresent(contact, forKey: .contact)
+  }
+}
+
+/// An address for electronic delivery: a scheme from the EAS code list and the identifier in it.
+public struct ElectronicAddress: Hashable, Sendable, Codable {
+  /// The EAS scheme: `EM` e-mail, `0204` Leitweg-ID, `9930` German VAT id, `0088` GLN…
+  public var scheme: String
+  public var value: String
+
+  public init(scheme: String, value: String) {
+    self.scheme = scheme
+    self.value = value
+  }
+}
+
+/// A person to contact about an invoice.
+public struct Contact: Hashable, Sendable, Codable {
+  public var name: String?
+  public var phone: String?
+  public var email: String?
+
+  public init(name: String? = nil, phone: String? = nil, email: String? = nil) {
+    self.name = name
+    self.phone = phone
+    self.email = email
   }
 }
