@@ -1,4 +1,5 @@
 import DataModel
+import EInvoicing
 import Foundation
 
 /// The options both commands share: what to read, where to write, in which format and locale.
@@ -41,6 +42,8 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var summary: String?
   /// What to do with refunded orders, when given (else the config's `refunds`, else skip).
   public var refunds: RefundPolicy?
+  /// The e-invoice specification of `--format cii` (default EN 16931).
+  public var einvoiceProfile: EInvoiceProfile?
 }
 
 /// The options of `invoicegen report`.
@@ -133,7 +136,7 @@ public enum Arguments {
 
   private static func format(_ text: String) throws(CLIError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: text.lowercased()) else {
-      throw .usage("--format must be pdf, png or svg, not \"\(text)\"")
+      throw .usage("--format must be pdf, png, svg or cii, not \"\(text)\"")
     }
     return format
   }
@@ -218,6 +221,12 @@ public enum Arguments {
         }
         options.progress = progress
       case "--summary": options.summary = try value(list, &index)
+      case "--einvoice-profile":
+        let text = try value(list, &index)
+        guard let profile = EInvoiceProfile(rawValue: text.lowercased()) else {
+          throw .usage("--einvoice-profile must be en16931, xrechnung or peppol, not \"\(text)\"")
+        }
+        options.einvoiceProfile = profile
       case "--refunds":
         let text = try value(list, &index)
         guard let policy = RefundPolicy(rawValue: text) else {
@@ -305,6 +314,7 @@ public enum Arguments {
       throw .usage("report: --input is required (report JSON, any CSV, or -)")
     }
     guard !options.out.isEmpty else { throw .usage("report: --out is required (the file to write)") }
+    guard options.format != .cii else { throw .usage("report: --format must be pdf, png or svg") }
     return options
   }
 }

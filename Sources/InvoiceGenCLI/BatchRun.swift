@@ -1,4 +1,5 @@
 import DataModel
+import EInvoicing
 import Foundation
 import Layouts
 import PageKit
@@ -14,6 +15,8 @@ final class BatchRun: @unchecked Sendable {
   private var shownWarnings: Set<String> = []
   /// The invoices read, kept as long as the run: a command that exits right after `run` skips freeing them one by one.
   private var imported: InvoiceImport?
+  /// The e-invoices of `--format cii`, by invoice number, prepared and checked before anything is written.
+  private var einvoices: [String: EInvoiceDocument] = [:]
 
   init(options: BatchOptions, config: Config, layout: @escaping LayoutRegistry.InvoiceLayoutFunction) {
     self.options = options
@@ -107,6 +110,7 @@ final class BatchRun: @unchecked Sendable {
       }
     }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
+    if options.format.isEInvoiceXML { jobs = prepareEInvoices(jobs) }
     let invalidCount = Set(summary.invalid).count + summary.rejectedRows
     if !summary.skippedOrders.isEmpty, !options.quiet {
       Console.write("note: \(summary.skippedOrdersLine)")
@@ -154,7 +158,35 @@ final class BatchRun: @unchecked Sendable {
     case .pdf: return options.skipUnchanged ? "." + name + ".invoicegen-hash" : name
     case .png: return OutputName.stem(name) + "-99999.png"
     case .svg: return OutputName.stem(name) + "-99999.svg"
+    case .cii: return OutputName.stem(name) + ".xml"
     }
+  }
+
+  /// Checks every job as an e-invoice; a job that is not a valid one fails with each problem, located.
+  private func prepareEInvoices(_ jobs: [(invoice: Invoice, name: String)]) -> [(
+    invoice: Invoice, name: String
+  )] {
+    let profile = options.einvoiceProfile ?? .en16931
+    var settings = config.invoiceSettings
+    if let locale = options.locale { settings.defaultLocale = locale }
+    var kept: [(invoice: Invoice, name: String)] = []
+    for job in jobs {
+      switch EInvoiceDocument.make(job.invoice, settings: settings, profile: profile) {
+      case .success(let document):
+        einvoices[job.invoice.number] = document
+        kept.append((job.invoice, OutputName.stem(job.name) + ".xml"))
+      case .failure(let failure):
+        for problem in failure.problems {
+          let message =
+            "\(job.invoice.source): invoice \(Diagnostic.quote(job.invoice.number)): \(problem.message)"
+            + (problem.hint.map { "\nhint: " + $0 } ?? "")
+          Console.error(message)
+          summary.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
+        }
+        summary.invalid.append(job.invoice.number)
+      }
+    }
+    return kept
   }
 
   private func fail(_ number: String, _ message: String) {
@@ -210,6 +242,23 @@ final class BatchRun: @unchecked Sendable {
     if options.skipUnchanged {
       // A hash left from an earlier run must never vouch for a PDF this run replaces.
       unlink(hashPath)
+    }
+    if let document = einvoices[invoice.number] {
+      do {
+        try AtomicFile.write(Data(CIIWriter.xml(document)), to: path, durable: options.durable)
+        record {
+          $0.written += 1
+          $0.outputs.append(path)
+        }
+      } catch {
+        let message = "invoice \"\(invoice.number)\": \(error)"
+        Console.error(message)
+        record {
+          $0.writeFailures += 1
+          $0.fail(invoice.number, line: invoice.source.line, "error: " + message)
+        }
+      }
+      return
     }
     let prepared = layout(invoice, settings)
     let renderer = DocumentRenderer(

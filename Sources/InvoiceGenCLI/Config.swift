@@ -117,12 +117,18 @@ struct ConfigReader {
       ])
     if let seller = root["seller"] {
       let fields = members(
-        seller, "$.seller", known: ["name", "address", "email", "vatId", "id", "legalLine"])
+        seller, "$.seller",
+        known: [
+          "name", "address", "email", "vatId", "id", "legalLine", "street", "houseNumber", "postcode", "city",
+          "region", "country", "taxNumber", "electronicAddress", "contact",
+        ])
       if let name = string(fields["name"], "$.seller.name") {
-        config.invoiceSettings.seller = Party(
+        var party = Party(
           name: name, address: strings(fields["address"], "$.seller.address") ?? [],
           email: string(fields["email"], "$.seller.email"), vatId: string(fields["vatId"], "$.seller.vatId"),
           id: string(fields["id"], "$.seller.id"))
+        readSellerParts(fields, into: &party)
+        config.invoiceSettings.seller = party
         config.importOptions.seller = config.invoiceSettings.seller
       } else {
         error(seller, "$.seller", "the key \"name\" is missing")
@@ -310,6 +316,48 @@ struct ConfigReader {
       }
     }
     return config
+  }
+
+  /// The seller's address in parts, tax number, electronic address and contact (for e-invoices).
+  mutating func readSellerParts(_ fields: [String: JSONValue], into party: inout Party) {
+    var street = string(fields["street"], "$.seller.street")
+    if let number = string(fields["houseNumber"], "$.seller.houseNumber") {
+      street = street.map { "\($0) \(number)" } ?? number
+    }
+    var postal = PostalAddress(
+      street: street, postcode: string(fields["postcode"], "$.seller.postcode"),
+      city: string(fields["city"], "$.seller.city"), region: string(fields["region"], "$.seller.region"))
+    if let country = string(fields["country"], "$.seller.country") {
+      if let code = PostalAddress.countryCode(country, locale: Locale(identifier: "en")) {
+        postal.country = code
+      } else {
+        error(
+          fields["country"]!, "$.seller.country", "\"\(country)\" is not a country",
+          hint: "write an ISO 3166-1 code such as DE")
+      }
+    }
+    if !postal.isEmpty {
+      party.postalAddress = postal
+      if party.address.isEmpty { party.address = postal.lines(locale: Locale(identifier: "en")) }
+    }
+    party.taxNumber = string(fields["taxNumber"], "$.seller.taxNumber")
+    if let value = fields["electronicAddress"] {
+      let parts = members(value, "$.seller.electronicAddress", known: ["scheme", "value"])
+      if let scheme = string(parts["scheme"], "$.seller.electronicAddress.scheme"),
+        let address = string(parts["value"], "$.seller.electronicAddress.value")
+      {
+        party.electronicAddress = ElectronicAddress(scheme: scheme, value: address)
+      } else {
+        error(value, "$.seller.electronicAddress", "needs \"scheme\" (EAS code such as EM) and \"value\"")
+      }
+    }
+    if let value = fields["contact"] {
+      let parts = members(value, "$.seller.contact", known: ["name", "phone", "email"])
+      party.contact = Contact(
+        name: string(parts["name"], "$.seller.contact.name"),
+        phone: string(parts["phone"], "$.seller.contact.phone"),
+        email: string(parts["email"], "$.seller.contact.email"))
+    }
   }
 
   mutating func readPaper(_ name: String, _ value: JSONValue, _ path: String, _ config: inout Config) {

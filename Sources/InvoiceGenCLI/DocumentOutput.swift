@@ -6,6 +6,11 @@ import PageRendering
 /// The output formats of a run.
 public enum OutputFormat: String, Sendable {
   case pdf, png, svg
+  /// One UN/CEFACT CII e-invoice (EN 16931) per invoice, `NUMBER.xml`.
+  case cii
+
+  /// Whether the format is an e-invoice in XML rather than a rendered document.
+  var isEInvoiceXML: Bool { self == .cii }
 }
 
 /// Writes a laid-out document as a PDF, or as one PNG or SVG per page: the step the batch and report commands share.
@@ -57,7 +62,8 @@ enum DocumentOutput {
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let stem = String(path[..<slash]) + OutputName.stem(String(path[slash...]))
     switch format {
-    case .pdf:
+    case .pdf, .cii:
+      // An e-invoice in XML is written by the batch itself; a document asked for as one is a PDF.
       return Written(files: [path], pages: try renderer.writePDF(to: path, durable: durable))
     case .png:
       let pages = try renderer.writePNGs(scale: scale) { "\(stem)-\($0).png" }
