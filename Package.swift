@@ -41,7 +41,7 @@ let package = Package(
     ),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
-      name: "InvoiceGenCLITests", dependencies: ["DataModel", "Layouts", "InvoiceGenCLI"],
+      name: "InvoiceGenCLITests", dependencies: ["DataModel", "Layouts", "InvoiceGenCLI", "EInvoicing"],
       path: "Tests/InvoiceGenCLITests"),
     .testTarget(
       name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests",

@@ -1,0 +1,146 @@
+import EInvoicing
+import Foundation
+import Testing
+
+/// E-invoices (issue 12): CII XML checked by the official EN 16931 schematron, XSD and drafthorse.
+@Suite struct EInvoiceTests {
+  static let python = CommandRunner.packageRoot.appendingPathComponent(".build/validators/bin/python").path
+  static let checker = CommandRunner.packageRoot.appendingPathComponent("Tests/Validators/einvoice_check.py")
+    .path
+
+  /// The checker's verdict on `file` (see Tests/Validators/einvoice_check.py).
+  static func check(_ file: String) throws -> [String: Any] {
+    #expect(
+      FileManager.default.fileExists(atPath: python),
+      "run `make validators` (make test does) to install the checkers")
+    let run = try CommandRunner.run(python, [checker, file])
+    #expect(run.status == 0, "\(run.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  static func failedRules(_ verdict: [String: Any], flags: Set<String> = ["error", "fatal"]) -> [String] {
+    (verdict["failed"] as? [[String: Any]] ?? []).filter { flags.contains($0["flag"] as? String ?? "error") }
+      .compactMap { $0["id"] as? String }
+  }
+
+  static let numbers = ["GS-2026-007", "RE-2026-101", "RE-2026-102", "RE-2026-103", "RE-2026-104"]
+
+  @Test func everySampleIsAValidEN16931InvoiceWhoseTotalsAreThePagesOwn() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let xml = try CommandRunner.invoicegen([
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder + "/xml", "--format",
+      "cii",
+    ])
+    #expect(xml.status == 0, "\(xml.stderr)")
+    let pdf = try CommandRunner.invoicegen([
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder + "/pdf",
+    ])
+    #expect(pdf.status == 0, "\(pdf.stderr)")
+    #expect(CommandRunner.files(folder + "/xml") == EInvoiceTests.numbers.map { $0 + ".xml" })
+    for number in EInvoiceTests.numbers {
+      let verdict = try EInvoiceTests.check(folder + "/xml/\(number).xml")
+      #expect(verdict["xsd"] as? String == "ok", "\(number): \(verdict)")
+      #expect(verdict["drafthorse"] as? String == "ok", "\(number): \(verdict)")
+      #expect((verdict["fired"] as? Int ?? 0) > 50, "\(number): the schematron ran")
+      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(number): \(verdict["failed"] ?? [])")
+      // The XML's grand total is the page's (a credit note's is positive in the XML, negative on the page).
+      let text = try String(contentsOfFile: folder + "/xml/\(number).xml", encoding: .utf8)
+      let total = try #require(
+        text.components(separatedBy: "<ram:GrandTotalAmount>").last?.components(separatedBy: "<").first)
+      let page = try CommandRunner.text(folder + "/pdf/\(number).pdf").split(whereSeparator: \.isWhitespace)
+        .joined(separator: " ")
+      let printed = (number.hasPrefix("GS") ? "-" : "") + EInvoiceTests.german(total) + " €"
+      #expect(page.contains("Gesamtbetrag " + printed), "\(number): \(total) → \(printed)")
+      #expect(text.contains("<ram:TypeCode>\(number.hasPrefix("GS") ? "381" : "380")</ram:TypeCode>"))
+    }
+  }
+
+  /// "2290.30" as de-DE prints it: "2.290,30".
+  static func german(_ amount: String) -> String {
+    let parts = amount.split(separator: ".")
+    var whole = String(parts[0])
+    var grouped = ""
+    while whole.count > 3 {
+      grouped = "." + whole.suffix(3) + grouped
+      whole.removeLast(3)
+    }
+    return whole + grouped + "," + (parts.count > 1 ? parts[1] : "00")
+  }
+
+  @Test func xRechnungNeedsTheLeitwegIDAndCarriesItsIdentifier() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--format", "cii",
+      "--einvoice-profile", "xrechnung",
+    ])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(
+        "einvoice-orders.csv:5: invoice \"RE-2026-102\": XRechnung needs the buyer reference (BT-10), the Leitweg-ID of public buyers"
+      ), "\(run.stderr)")
+    #expect(CommandRunner.files(folder) == ["GS-2026-007.xml", "RE-2026-101.xml", "RE-2026-104.xml"])
+    for file in CommandRunner.files(folder) {
+      let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+      #expect(text.contains("urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0"))
+      for needed in ["<ram:BuyerReference>", "<ram:PersonName>Jane Doe", "<ram:URIID schemeID=\"EM\">"] {
+        #expect(text.contains(needed), "\(file): \(needed)")
+      }
+      // The base EN 16931 rules hold (the KoSIT validator itself is not available here).
+      let verdict = try EInvoiceTests.check(folder + "/" + file)
+      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(file): \(verdict["failed"] ?? [])")
+    }
+  }
+
+  @Test func theValidatorCatchesAWrongTotalAndAMissingIBAN() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--format", "cii",
+      "--only", "RE-2026-101",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    var text = try String(contentsOfFile: folder + "/RE-2026-101.xml", encoding: .utf8)
+    let total = try #require(text.range(of: "<ram:GrandTotalAmount>"))
+    let end = try #require(text.range(of: "</ram:GrandTotalAmount>"))
+    text.replaceSubrange(total.upperBound..<end.lowerBound, with: "1.00")
+    text = text.replacingOccurrences(
+      of: "<ram:IBANID>DE89370400440532013000</ram:IBANID>", with: "<ram:IBANID></ram:IBANID>")
+    try text.write(toFile: folder + "/broken.xml", atomically: true, encoding: .utf8)
+    let rules = EInvoiceTests.failedRules(try EInvoiceTests.check(folder + "/broken.xml"))
+    for rule in ["BR-CO-15", "BR-50"] { #expect(rules.contains(rule), "\(rules)") }
+  }
+
+  @Test func missingDataIsThatInvoicesLocatedErrorAndCheckFindsItAll() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try """
+    invoice_number,invoice_date,due_date,customer_name,description,quantity,unit,unit_price,tax_rate
+    X-1,2026-03-01,2026-03-31,Kunde ohne Land,Beratung,1,h,100,19
+    X-2,2026-03-01,2026-03-31,Kunde ohne Land,Beratung,1,Stapel,100,0
+
+    """.write(toFile: folder + "/x.csv", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/x.csv", "--config", "einvoice.json", "--format", "cii", "--check",
+    ])
+    #expect(run.status == 2)
+    for expected in [
+      "x.csv:2: invoice \"X-1\": an e-invoice needs the buyer's country (BT-55)",
+      "hint: add a customer_country column (ISO 3166-1 code such as DE)",
+      "x.csv:3: invoice \"X-2\": line 3: a 0 % rate needs its VAT category (BT-151)",
+      "x.csv:3: invoice \"X-2\": line 3: the unit \"Stapel\" is not a UN/ECE Recommendation 20 code (BT-130)",
+    ] {
+      #expect(run.stderr.contains(expected), "\(expected) in \(run.stderr)")
+    }
+    #expect(run.stdout.contains("0 invoices valid, 2 invalid"), "\(run.stdout)")
+  }
+
+  @Test func theXMLWriterEscapesEverythingAndNestsCorrectly() {
+    var xml = XMLWriter(indent: false)
+    xml.element("a", ["b": "1 < 2 & \"3\"\nnext"]) { xml in
+      xml.element("c", "Müller & Söhne <GmbH> \u{1}bell")
+    }
+    #expect(xml.isComplete)
+    #expect(
+      xml.text
+        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?><a b=\"1 &lt; 2 &amp; &quot;3&quot;&#10;next\"><c>Müller &amp; Söhne &lt;GmbH&gt; \u{FFFD}bell</c></a>"
+    )
+  }
+}
