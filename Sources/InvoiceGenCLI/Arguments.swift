@@ -42,8 +42,10 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var summary: String?
   /// What to do with refunded orders, when given (else the config's `refunds`, else skip).
   public var refunds: RefundPolicy?
-  /// The e-invoice specification of `--format cii` (default EN 16931).
+  /// The e-invoice specification of `--format cii` and `--einvoice` (default EN 16931).
   public var einvoiceProfile: EInvoiceProfile?
+  /// `--einvoice facturx`: every PDF a Factur-X hybrid (PDF/A-3b with the CII inside); nil for the config's choice.
+  public var einvoice: EInvoiceKind?
 }
 
 /// The options of `invoicegen report`.
@@ -78,11 +80,21 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var failOnTestFailures = false
   /// A Markdown summary of a CI report's run.
   public var summary: String?
+  /// Write the report as PDF/A-3b.
+  public var pdfa = false
 
   public mutating func addInput(_ path: String) {
     if input.isEmpty { input = path }
     inputs.append(path)
   }
+}
+
+/// The hybrid e-invoice every PDF becomes.
+public enum EInvoiceKind: String, Sendable {
+  /// Factur-X / ZUGFeRD: PDF/A-3b with `factur-x.xml` (EN 16931) attached.
+  case facturx
+  /// Plain PDFs (to override the config).
+  case none
 }
 
 /// What `invoicegen report` reads.
@@ -221,6 +233,12 @@ public enum Arguments {
         }
         options.progress = progress
       case "--summary": options.summary = try value(list, &index)
+      case "--einvoice":
+        let text = try value(list, &index)
+        guard let kind = EInvoiceKind(rawValue: text.lowercased()) else {
+          throw .usage("--einvoice must be facturx or none, not \"\(text)\"")
+        }
+        options.einvoice = kind
       case "--einvoice-profile":
         let text = try value(list, &index)
         guard let profile = EInvoiceProfile(rawValue: text.lowercased()) else {
@@ -291,6 +309,7 @@ public enum Arguments {
         options.historyKeep = keep
       case "--run-label": options.runLabel = try value(list, &index)
       case "--fail-on-test-failures": options.failOnTestFailures = true
+      case "--pdfa": options.pdfa = true
       case "--summary": options.summary = try value(list, &index)
       case "--columns": options.columns = columnList(try value(list, &index))
       case "--exclude-columns": options.excludedColumns = columnList(try value(list, &index))

@@ -110,7 +110,7 @@ final class BatchRun: @unchecked Sendable {
       }
     }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
-    if options.format.isEInvoiceXML { jobs = prepareEInvoices(jobs) }
+    if options.format.isEInvoiceXML || isFacturX { jobs = prepareEInvoices(jobs) }
     let invalidCount = Set(summary.invalid).count + summary.rejectedRows
     if !summary.skippedOrders.isEmpty, !options.quiet {
       Console.write("note: \(summary.skippedOrdersLine)")
@@ -162,6 +162,11 @@ final class BatchRun: @unchecked Sendable {
     }
   }
 
+  /// Whether each PDF is a Factur-X hybrid (the option wins over the config).
+  private var isFacturX: Bool {
+    options.format == .pdf && (options.einvoice ?? config.einvoice ?? EInvoiceKind.none) == .facturx
+  }
+
   /// Checks every job as an e-invoice; a job that is not a valid one fails with each problem, located.
   private func prepareEInvoices(_ jobs: [(invoice: Invoice, name: String)]) -> [(
     invoice: Invoice, name: String
@@ -174,7 +179,8 @@ final class BatchRun: @unchecked Sendable {
       switch EInvoiceDocument.make(job.invoice, settings: settings, profile: profile) {
       case .success(let document):
         einvoices[job.invoice.number] = document
-        kept.append((job.invoice, OutputName.stem(job.name) + ".xml"))
+        kept.append(
+          (job.invoice, options.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name))
       case .failure(let failure):
         for problem in failure.problems {
           let message =
@@ -243,7 +249,7 @@ final class BatchRun: @unchecked Sendable {
       // A hash left from an earlier run must never vouch for a PDF this run replaces.
       unlink(hashPath)
     }
-    if let document = einvoices[invoice.number] {
+    if options.format.isEInvoiceXML, let document = einvoices[invoice.number] {
       do {
         try AtomicFile.write(Data(CIIWriter.xml(document)), to: path, durable: options.durable)
         record {
@@ -266,8 +272,17 @@ final class BatchRun: @unchecked Sendable {
     renderer.missingGlyphsAreErrors = options.strict
     renderer.unreadableImagesAreErrors = options.strict
     do {
+      // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
+      let archive = einvoices[invoice.number].map { document in
+        PDFArchive(
+          attachment: PDFArchive.Attachment(
+            name: "factur-x.xml", data: Data(CIIWriter.xml(document)), mimeType: "text/xml",
+            description: "Factur-X invoice (EN 16931)", relationship: "Alternative"),
+          facturX: PDFArchive.FacturX(conformanceLevel: "EN 16931"))
+      }
       let outputs = try DocumentOutput.write(
-        renderer, format: options.format, to: path, scale: options.scale, durable: options.durable
+        renderer, format: options.format, to: path, scale: options.scale, durable: options.durable,
+        archive: archive
       ).files
       if options.format == .pdf, options.skipUnchanged {
         try AtomicFile.write(Data(hash.utf8), to: hashPath)

@@ -14,6 +14,8 @@ public struct Config: Sendable {
   public var fileNamePattern = "{number}.pdf"
   /// The bytes of the config file, part of the `--skip-unchanged` hash.
   public var fingerprint = ""
+  /// The hybrid e-invoice every PDF becomes (`"einvoice": "facturx"`).
+  public var einvoice: EInvoiceKind?
 
   public init() {}
 
@@ -114,7 +116,17 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
+        "einvoice",
       ])
+    if let kind = string(root["einvoice"], "$.einvoice") {
+      if let known = EInvoiceKind(rawValue: kind.lowercased()) {
+        config.einvoice = known
+      } else {
+        error(
+          root["einvoice"]!, "$.einvoice", "\"\(kind)\" is not an e-invoice kind", hint: "use facturx or none"
+        )
+      }
+    }
     if let seller = root["seller"] {
       let fields = members(
         seller, "$.seller",

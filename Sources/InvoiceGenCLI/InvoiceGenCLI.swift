@@ -102,6 +102,9 @@ public enum InvoiceGenCLI {
       --only NUMBER             render only this invoice (repeatable)
       --refunds skip|credit-note  refunded orders (a status column): skipped and counted (default),
                                 or written as credit notes numbered NUMBER-CN
+      --einvoice facturx|none   every PDF a Factur-X e-invoice: PDF/A-3b with factur-x.xml (EN 16931)
+      --format cii              one UN/CEFACT CII e-invoice (NUMBER.xml) per invoice instead of a PDF
+      --einvoice-profile en16931|xrechnung  the e-invoice specification (default en16931)
       --check                   validate everything, write nothing
       --strict                  any invalid invoice stops the run before anything is written;
                                 characters no installed font can show are errors, not warnings
@@ -120,6 +123,7 @@ public enum InvoiceGenCLI {
       --columns "Name,Total,3"    the CSV columns to show, in this order (names or 1-based positions)
       --exclude-columns COLUMNS   CSV columns to leave out
       --key-columns COLUMNS       columns repeated in every group of a table too wide for a page
+      --pdfa                      write the report as PDF/A-3b (archival)
 
     CI reports:
       invoicegen report --input 'build/**/*.xml' [--input coverage.xml] --out ci-report.pdf

@@ -71,7 +71,8 @@ enum ReportCommand {
     let written: DocumentOutput.Written
     do {
       written = try DocumentOutput.write(
-        renderer, format: options.format, to: options.out, scale: options.scale)
+        renderer, format: options.format, to: options.out, scale: options.scale,
+        archive: options.pdfa ? PDFArchive() : nil)
     } catch {
       Console.error("\(options.out): \(error)")
       // A file that could not be written is exit 3; a report that could not be made is exit 2.

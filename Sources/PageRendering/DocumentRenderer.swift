@@ -46,16 +46,20 @@ public final class DocumentRenderer {
 
   /// Writes the document as one PDF and returns its page count.
   @discardableResult
-  public func writePDF(to path: String, creationDate: Date? = nil, durable: Bool = false) throws -> Int {
+  public func writePDF(
+    to path: String, creationDate: Date? = nil, durable: Bool = false, archive: PDFArchive? = nil
+  ) throws -> Int {
     let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
+    writer.archive = archive
     let pages = try draw(into: writer)
     try writer.close(durable: durable)
     return pages
   }
 
   /// The document as the bytes of one PDF, made in memory (for a server answering a request).
-  public func pdfData(creationDate: Date? = nil) throws -> Data {
+  public func pdfData(creationDate: Date? = nil, archive: PDFArchive? = nil) throws -> Data {
     let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
+    writer.archive = archive
     try draw(into: writer)
     return try writer.finishData()
   }

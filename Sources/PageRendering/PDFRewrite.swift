@@ -10,21 +10,29 @@ import Foundation
 /// writes (`AtomicFile`).
 public enum PDFRewrite {
   /// The PDF at `input` rewritten; `finalPath` names the document in errors.
-  public static func rewrite(_ input: String, finalPath: String) throws -> Data {
-    try rewrite(finalPath: finalPath) { handle in qpdf_read(handle, input, nil) }
+  public static func rewrite(
+    _ input: String, finalPath: String, archive: PDFArchive? = nil, metadata: PDFMetadata = PDFMetadata()
+  ) throws -> Data {
+    try rewrite(finalPath: finalPath, archive: archive, metadata: metadata) { handle in
+      qpdf_read(handle, input, nil)
+    }
   }
 
   /// The PDF in `data` rewritten; `finalPath` names the document in errors.
-  public static func rewrite(data: Data, finalPath: String) throws -> Data {
+  public static func rewrite(
+    data: Data, finalPath: String, archive: PDFArchive? = nil, metadata: PDFMetadata = PDFMetadata()
+  ) throws -> Data {
     try data.withUnsafeBytes { bytes in
-      try rewrite(finalPath: finalPath) { handle in
+      try rewrite(finalPath: finalPath, archive: archive, metadata: metadata) { handle in
         qpdf_read_memory(
           handle, finalPath, bytes.bindMemory(to: CChar.self).baseAddress, UInt64(bytes.count), nil)
       }
     }
   }
 
-  private static func rewrite(finalPath: String, read: (qpdf_data?) -> QPDF_ERROR_CODE) throws -> Data {
+  private static func rewrite(
+    finalPath: String, archive: PDFArchive?, metadata: PDFMetadata, read: (qpdf_data?) -> QPDF_ERROR_CODE
+  ) throws -> Data {
     var handle: qpdf_data? = qpdf_init()
     defer { qpdf_cleanup(&handle) }
     qpdf_silence_errors(handle)
@@ -36,9 +44,23 @@ public enum PDFRewrite {
       }
     }
     try check(read(handle))
+    if let archive {
+      PDFArchivePass.apply(archive, metadata: metadata, to: handle)
+      if qpdf_has_error(handle) != 0 {
+        throw RenderError.pdfRewrite(
+          path: finalPath, reason: String(cString: qpdf_get_error_full_text(handle, qpdf_get_error(handle))))
+      }
+    }
     try check(qpdf_init_write_memory(handle))
     qpdf_set_deterministic_ID(handle, 1)
-    qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
+    if archive != nil {
+      // PDF/A: an end-of-line before every endstream, PDF 1.7, classic cross-reference tables.
+      qpdf_set_newline_before_endstream(handle, 1)
+      qpdf_set_minimum_pdf_version(handle, "1.7")
+      qpdf_set_object_stream_mode(handle, qpdf_o_disable)
+    } else {
+      qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
+    }
     try check(qpdf_write(handle))
     let length = Int(qpdf_get_buffer_length(handle))
     guard let buffer = qpdf_get_buffer(handle) else {

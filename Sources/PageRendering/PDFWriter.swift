@@ -20,6 +20,9 @@ public final class PDFWriter {
   private var closed = false
   /// The number of pages ended so far.
   public private(set) var pageCount = 0
+  /// Makes the finished PDF a PDF/A-3b (with an attachment, such as a Factur-X invoice's XML) in the libqpdf pass.
+  public var archive: PDFArchive?
+  private let metadata: PDFMetadata
 
   /// The size of the surface before the first page sets its own: ISO A4 in whole points.
   static let initialSize = CGSize(width: 595, height: 842)
@@ -30,6 +33,7 @@ public final class PDFWriter {
     let file = try AtomicFile(path: path)
     self.file = file
     memory = nil
+    self.metadata = metadata
     surface = try CairoSurface.pdf(writingTo: file, size: PDFWriter.initialSize)
     metadata.apply(to: surface.surface)
     context = try surface.makeContext()
@@ -41,6 +45,7 @@ public final class PDFWriter {
     file = nil
     let memory = MemorySink()
     self.memory = memory
+    self.metadata = metadata
     surface = try CairoSurface.pdf(writingTo: memory, size: PDFWriter.initialSize)
     metadata.apply(to: surface.surface)
     context = try surface.makeContext()
@@ -116,14 +121,15 @@ public final class PDFWriter {
       file.discard()
       throw error
     }
-    guard renderer.drewLinks else {
+    guard renderer.drewLinks || archive != nil else {
       try file.commit(durable: durable)
       return
     }
     let rewritten: Data
     do {
       try file.flushForReading()
-      rewritten = try PDFRewrite.rewrite(file.temporaryPath, finalPath: path)
+      rewritten = try PDFRewrite.rewrite(
+        file.temporaryPath, finalPath: path, archive: archive, metadata: metadata)
     } catch {
       file.discard()
       throw error
@@ -141,7 +147,7 @@ public final class PDFWriter {
     if pageOpen { endPage() }
     try context.checkStatus("drawing \(path)")
     try surface.finish()
-    guard renderer.drewLinks else { return memory.data }
-    return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
+    guard renderer.drewLinks || archive != nil else { return memory.data }
+    return try PDFRewrite.rewrite(data: memory.data, finalPath: path, archive: archive, metadata: metadata)
   }
 }

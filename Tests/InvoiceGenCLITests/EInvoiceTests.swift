@@ -144,3 +144,90 @@ import Testing
     )
   }
 }
+
+/// Factur-X hybrids (issue 12): PDF/A-3b with factur-x.xml, checked by factur-x, the schematron and PDFBox Preflight.
+@Suite struct FacturXTests {
+  /// Preflight's codes that only PDF/A-1 forbids (Preflight checks PDF/A-1b only; no PDF/A-3 validator is available here):
+  /// 1.2.9/1.4.7 embedded files (PDF/A-3 allows them), 2.2.1/4.1.2 transparency groups and alpha (allowed since
+  /// PDF/A-2), 3.1.11 a missing CIDSet (optional since PDF/A-2), 7.11.2 `pdfaid:part` other than 1.
+  static let pdfA1OnlyCodes: Set<String> = ["1.2.9", "1.4.7", "2.2.1", "4.1.2", "3.1.11", "7.11.2"]
+
+  /// Preflight's error codes for `pdf`.
+  static func preflight(_ pdf: String) throws -> [String] {
+    let java = "/usr/share/java/"
+    let classpath = [
+      "preflight", "pdfbox2", "fontbox2", "xmpbox", "commons-logging", "javax.activation", "jaxb-api",
+    ]
+    .map { java + $0 + ".jar" }.joined(separator: ":")
+    let run = try CommandRunner.run(
+      "java", ["-cp", classpath, "org.apache.pdfbox.preflight.Validator_A1b", pdf])
+    #expect(run.stdout.contains(".pdf"), "Preflight ran: \(run.stdout) \(run.stderr)")
+    return run.stdout.split(separator: "\n").compactMap { line in
+      let code = line.split(separator: " ").first.map(String.init) ?? ""
+      return code.first?.isNumber == true && line.contains(" : ") ? code : nil
+    }
+  }
+
+  @Test func everySampleIsAFacturXPDFA3WhoseXMLPassesTheOfficialRules() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen(
+      [
+        "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--einvoice",
+        "facturx",
+      ],
+      environment: ["SOURCE_DATE_EPOCH": "1772366400"])
+    #expect(run.status == 0, "\(run.stderr)")
+    for number in EInvoiceTests.numbers {
+      let pdf = folder + "/\(number).pdf"
+      let verdict = try EInvoiceTests.check(pdf)
+      #expect(verdict["attachment"] as? String == "factur-x.xml", "\(number): \(verdict)")
+      #expect(verdict["xsd"] as? String == "ok" && verdict["drafthorse"] as? String == "ok", "\(verdict)")
+      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(number): \(verdict["failed"] ?? [])")
+      let codes = Set(try FacturXTests.preflight(pdf))
+      #expect(codes.subtracting(FacturXTests.pdfA1OnlyCodes).isEmpty, "\(number): \(codes.sorted())")
+      #expect(try CommandRunner.run("qpdf", ["--check", pdf]).status == 0)
+      let info = try CommandRunner.run("pdfinfo", ["-meta", pdf]).stdout
+      for needed in [
+        "<pdfaid:part>3</pdfaid:part>", "<pdfaid:conformance>B</pdfaid:conformance>",
+        "<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>", "<fx:DocumentFileName>factur-x.xml",
+        "<pdfaSchema:prefix>fx</pdfaSchema:prefix>",
+      ] {
+        #expect(info.contains(needed), "\(number): \(needed)")
+      }
+      let raw = try String(decoding: Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
+      for needed in ["/AFRelationship /Alternative", "/OutputIntents", "/GTS_PDFA1", "/ID ["] {
+        #expect(raw.contains(needed), "\(number): \(needed)")
+      }
+      #expect(!raw.contains("/Interpolate true"))
+    }
+    // Deterministic: the same input and SOURCE_DATE_EPOCH give the same bytes.
+    let again = try CommandRunner.temporaryFolder()
+    _ = try CommandRunner.invoicegen(
+      [
+        "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", again, "--einvoice",
+        "facturx",
+      ],
+      environment: ["SOURCE_DATE_EPOCH": "1772366400"])
+    for number in EInvoiceTests.numbers {
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: folder + "/\(number).pdf"))
+          == Data(contentsOf: URL(fileURLWithPath: again + "/\(number).pdf")), "\(number)")
+    }
+  }
+
+  @Test func preflightRejectsAPlainPDFAndAcceptsTheArchivalReport() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    _ = try CommandRunner.invoicegen([
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--only", "RE-2026-101",
+    ])
+    // The check can fail: a plain cairo PDF lacks /ID, XMP metadata and an output intent.
+    let plain = Set(try FacturXTests.preflight(folder + "/RE-2026-101.pdf"))
+    #expect(!plain.subtracting(FacturXTests.pdfA1OnlyCodes).isEmpty, "\(plain.sorted())")
+    let report = try CommandRunner.invoicegen([
+      "report", "--input", "report.json", "--out", folder + "/r.pdf", "--pdfa",
+    ])
+    #expect(report.status == 0, "\(report.stderr)")
+    let codes = Set(try FacturXTests.preflight(folder + "/r.pdf"))
+    #expect(codes.subtracting(FacturXTests.pdfA1OnlyCodes).isEmpty, "\(codes.sorted())")
+  }
+}
