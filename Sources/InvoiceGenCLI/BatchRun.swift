@@ -158,7 +158,7 @@ final class BatchRun: @unchecked Sendable {
     case .pdf: return options.skipUnchanged ? "." + name + ".invoicegen-hash" : name
     case .png: return OutputName.stem(name) + "-99999.png"
     case .svg: return OutputName.stem(name) + "-99999.svg"
-    case .cii: return OutputName.stem(name) + ".xml"
+    case .cii, .ubl: return OutputName.stem(name) + ".xml"
     }
   }
 
@@ -171,7 +171,8 @@ final class BatchRun: @unchecked Sendable {
   private func prepareEInvoices(_ jobs: [(invoice: Invoice, name: String)]) -> [(
     invoice: Invoice, name: String
   )] {
-    let profile = options.einvoiceProfile ?? .en16931
+    // Peppol is where UBL is sent; CII and Factur-X default to EN 16931 itself.
+    let profile = options.einvoiceProfile ?? (options.format == .ubl ? .peppol : .en16931)
     var settings = config.invoiceSettings
     if let locale = options.locale { settings.defaultLocale = locale }
     var kept: [(invoice: Invoice, name: String)] = []
@@ -251,7 +252,8 @@ final class BatchRun: @unchecked Sendable {
     }
     if options.format.isEInvoiceXML, let document = einvoices[invoice.number] {
       do {
-        try AtomicFile.write(Data(CIIWriter.xml(document)), to: path, durable: options.durable)
+        let xml = options.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
+        try AtomicFile.write(Data(xml), to: path, durable: options.durable)
         record {
           $0.written += 1
           $0.outputs.append(path)

@@ -8,9 +8,11 @@ public enum OutputFormat: String, Sendable {
   case pdf, png, svg
   /// One UN/CEFACT CII e-invoice (EN 16931) per invoice, `NUMBER.xml`.
   case cii
+  /// One OASIS UBL 2.1 Invoice or CreditNote per invoice, `NUMBER.xml`.
+  case ubl
 
   /// Whether the format is an e-invoice in XML rather than a rendered document.
-  var isEInvoiceXML: Bool { self == .cii }
+  var isEInvoiceXML: Bool { self == .cii || self == .ubl }
 }
 
 /// Writes a laid-out document as a PDF, or as one PNG or SVG per page: the step the batch and report commands share.
@@ -63,7 +65,7 @@ enum DocumentOutput {
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let stem = String(path[..<slash]) + OutputName.stem(String(path[slash...]))
     switch format {
-    case .pdf, .cii:
+    case .pdf, .cii, .ubl:
       // An e-invoice in XML is written by the batch itself; a document asked for as one is a PDF.
       return Written(
         files: [path], pages: try renderer.writePDF(to: path, durable: durable, archive: archive))

@@ -67,27 +67,71 @@ import Testing
     return whole + grouped + "," + (parts.count > 1 ? parts[1] : "00")
   }
 
-  @Test func xRechnungNeedsTheLeitwegIDAndCarriesItsIdentifier() throws {
+  @Test(arguments: ["xrechnung", "peppol"])
+  func aCIUSNeedsItsFieldsAndCarriesItsIdentifier(_ profile: String) throws {
+    let folder = try CommandRunner.temporaryFolder()
+    for format in ["cii", "ubl"] {
+      let out = folder + "/" + format
+      let run = try CommandRunner.invoicegen([
+        "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", out, "--format", format,
+        "--einvoice-profile", profile,
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(CommandRunner.files(out) == EInvoiceTests.numbers.map { $0 + ".xml" })
+      let identifier =
+        profile == "xrechnung"
+        ? "urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0"
+        : "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
+      for file in CommandRunner.files(out) {
+        let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+        #expect(text.contains(identifier), "\(file)")
+        let needed =
+          format == "cii"
+          ? ["<ram:BuyerReference>", "<ram:PersonName>Jane Doe", "<ram:URIID schemeID=\"EM\">"]
+          : ["<cbc:BuyerReference>", "<cbc:EndpointID schemeID=\"EM\">", "<cbc:Name>Jane Doe"]
+        for field in needed { #expect(text.contains(field), "\(format) \(file): \(field)") }
+        // The base EN 16931 rules hold (the KoSIT validator itself is not available here); UBL also Peppol's.
+        let verdict = try EInvoiceTests.check(out + "/" + file)
+        #expect(verdict["xsd"] as? String == "ok", "\(file): \(verdict)")
+        #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(format) \(file): \(verdict["failed"] ?? [])")
+        if format == "ubl" {
+          let peppol = (verdict["peppol"] as? [[String: Any]] ?? []).filter {
+            $0["flag"] as? String == "fatal"
+          }
+          #expect(peppol.isEmpty, "\(file): \(peppol)")
+        }
+      }
+    }
+    // Without the buyer reference the invoice is refused, naming the term and the column.
+    var csv = try String(contentsOfFile: CommandRunner.sampleData + "/einvoice-orders.csv", encoding: .utf8)
+    csv = csv.replacingOccurrences(of: "ATL-2026-0317", with: "")
+    try csv.write(toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    let missing = try CommandRunner.invoicegen([
+      "--input", folder + "/orders.csv", "--config", "einvoice.json", "--check", "--format", "ubl",
+      "--einvoice-profile", profile,
+    ])
+    #expect(missing.status == 2)
+    let expected =
+      profile == "xrechnung"
+      ? "orders.csv:5: invoice \"RE-2026-102\": XRechnung needs the buyer reference (BT-10), the Leitweg-ID of public buyers"
+      : "orders.csv:5: invoice \"RE-2026-102\": Peppol needs the buyer reference (BT-10) or the purchase order reference (BT-13)"
+    #expect(missing.stderr.contains(expected), "\(missing.stderr)")
+  }
+
+  @Test func everySampleIsAValidUBLInvoiceOrCreditNote() throws {
     let folder = try CommandRunner.temporaryFolder()
     let run = try CommandRunner.invoicegen([
-      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--format", "cii",
-      "--einvoice-profile", "xrechnung",
+      "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder, "--format", "ubl",
+      "--einvoice-profile", "en16931",
     ])
-    #expect(run.status == 2)
-    #expect(
-      run.stderr.contains(
-        "einvoice-orders.csv:5: invoice \"RE-2026-102\": XRechnung needs the buyer reference (BT-10), the Leitweg-ID of public buyers"
-      ), "\(run.stderr)")
-    #expect(CommandRunner.files(folder) == ["GS-2026-007.xml", "RE-2026-101.xml", "RE-2026-104.xml"])
-    for file in CommandRunner.files(folder) {
-      let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-      #expect(text.contains("urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0"))
-      for needed in ["<ram:BuyerReference>", "<ram:PersonName>Jane Doe", "<ram:URIID schemeID=\"EM\">"] {
-        #expect(text.contains(needed), "\(file): \(needed)")
-      }
-      // The base EN 16931 rules hold (the KoSIT validator itself is not available here).
-      let verdict = try EInvoiceTests.check(folder + "/" + file)
-      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(file): \(verdict["failed"] ?? [])")
+    #expect(run.status == 0, "\(run.stderr)")
+    for number in EInvoiceTests.numbers {
+      let text = try String(contentsOfFile: folder + "/\(number).xml", encoding: .utf8)
+      #expect(text.contains(number.hasPrefix("GS") ? "<CreditNote xmlns=" : "<Invoice xmlns="))
+      let verdict = try EInvoiceTests.check(folder + "/\(number).xml")
+      #expect(verdict["syntax"] as? String == "ubl" && verdict["xsd"] as? String == "ok", "\(verdict)")
+      #expect((verdict["fired"] as? Int ?? 0) > 30)
+      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(number): \(verdict["failed"] ?? [])")
     }
   }
 

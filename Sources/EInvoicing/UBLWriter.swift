@@ -1,0 +1,205 @@
+import DataModel
+import Foundation
+
+/// Writes an `EInvoiceDocument` as OASIS UBL 2.1 Invoice or CreditNote, as Peppol BIS Billing 3.0 and XRechnung use it.
+///
+/// Elements come in the order the UBL 2.1 schemas require; every amount is the document's own.
+public enum UBLWriter {
+  public static func xml(_ document: EInvoiceDocument) -> [UInt8] {
+    var xml = XMLWriter()
+    let invoice = document.invoice
+    let isCredit = document.typeCode == "381"
+    let root = isCredit ? "CreditNote" : "Invoice"
+    let currency = invoice.currency.code
+    func money(_ name: String, _ value: ExactDecimal) {
+      xml.element(name, document.amount(value), ["currencyID": currency])
+    }
+    xml.open(
+      root,
+      [
+        "xmlns": "urn:oasis:names:specification:ubl:schema:xsd:\(root)-2",
+        "xmlns:cac": "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
+        "xmlns:cbc": "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
+      ])
+    xml.element("cbc:CustomizationID", document.profile.specificationIdentifier)
+    xml.element("cbc:ProfileID", "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
+    xml.element("cbc:ID", invoice.number)
+    xml.element("cbc:IssueDate", invoice.issueDate.description)
+    if !isCredit, let due = invoice.dueDate { xml.element("cbc:DueDate", due.description) }
+    xml.element(isCredit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", document.typeCode)
+    if let notes = invoice.notes { xml.element("cbc:Note", notes) }
+    xml.element("cbc:DocumentCurrencyCode", currency)
+    if let reference = invoice.buyerReference { xml.element("cbc:BuyerReference", reference) }
+    if let period = invoice.billingPeriod {
+      xml.element("cac:InvoicePeriod") { xml in
+        xml.element("cbc:StartDate", period.lowerBound.description)
+        xml.element("cbc:EndDate", period.upperBound.description)
+      }
+    }
+    if let order = invoice.purchaseOrder {
+      xml.element("cac:OrderReference") { xml in xml.element("cbc:ID", order) }
+    }
+    if let original = invoice.precedingInvoice {
+      xml.element("cac:BillingReference") { xml in
+        xml.element("cac:InvoiceDocumentReference") { xml in xml.element("cbc:ID", original) }
+      }
+    }
+    party(
+      &xml, "cac:AccountingSupplierParty", document.seller, country: document.sellerCountry,
+      endpoint: document.seller.electronicAddress, isSeller: true)
+    party(
+      &xml, "cac:AccountingCustomerParty", invoice.customer, country: document.buyerCountry,
+      endpoint: document.buyerElectronicAddress, isSeller: false)
+    let intraCommunity = document.breakdown.contains { $0.category == "K" }
+    if invoice.deliveryDate != nil || intraCommunity {
+      xml.element("cac:Delivery") { xml in
+        if let day = invoice.deliveryDate { xml.element("cbc:ActualDeliveryDate", day.description) }
+        if intraCommunity {
+          xml.element("cac:DeliveryLocation") { xml in
+            xml.element("cac:Address") { xml in
+              xml.element("cac:Country") { xml in xml.element("cbc:IdentificationCode", document.buyerCountry)
+              }
+            }
+          }
+        }
+      }
+    }
+    if let bank = document.bank {
+      xml.element("cac:PaymentMeans") { xml in
+        xml.element("cbc:PaymentMeansCode", "58")
+        xml.element("cbc:PaymentID", invoice.number)
+        xml.element("cac:PayeeFinancialAccount") { xml in
+          xml.element("cbc:ID", bank.iban.replacingOccurrences(of: " ", with: ""))
+          if let holder = bank.holder { xml.element("cbc:Name", holder) }
+          if let bic = bank.bic {
+            xml.element("cac:FinancialInstitutionBranch") { xml in xml.element("cbc:ID", bic) }
+          }
+        }
+      }
+    }
+    if let terms = document.paymentTerms {
+      xml.element("cac:PaymentTerms") { xml in xml.element("cbc:Note", terms) }
+    }
+    for charge in document.charges {
+      xml.element("cac:AllowanceCharge") { xml in
+        xml.element("cbc:ChargeIndicator", charge.isCharge ? "true" : "false")
+        xml.element("cbc:AllowanceChargeReason", charge.reason)
+        xml.element("cbc:Amount", document.amount(charge.amount), ["currencyID": currency])
+        category(&xml, "cac:TaxCategory", charge.category, charge.rate, reason: nil)
+      }
+    }
+    xml.element("cac:TaxTotal") { xml in
+      xml.element("cbc:TaxAmount", document.amount(document.taxTotal), ["currencyID": currency])
+      for entry in document.breakdown {
+        xml.element("cac:TaxSubtotal") { xml in
+          xml.element("cbc:TaxableAmount", document.amount(entry.basis), ["currencyID": currency])
+          xml.element("cbc:TaxAmount", document.amount(entry.tax), ["currencyID": currency])
+          category(&xml, "cac:TaxCategory", entry.category, entry.rate, reason: entry.exemptionReason)
+        }
+      }
+    }
+    xml.element("cac:LegalMonetaryTotal") { xml in
+      xml.element("cbc:LineExtensionAmount", document.amount(document.lineTotal), ["currencyID": currency])
+      xml.element("cbc:TaxExclusiveAmount", document.amount(document.taxBasis), ["currencyID": currency])
+      xml.element("cbc:TaxInclusiveAmount", document.amount(document.grandTotal), ["currencyID": currency])
+      if !document.charges.isEmpty {
+        xml.element(
+          "cbc:AllowanceTotalAmount", document.amount(document.allowanceTotal), ["currencyID": currency])
+        xml.element("cbc:ChargeTotalAmount", document.amount(document.chargeTotal), ["currencyID": currency])
+      }
+      xml.element("cbc:PayableAmount", document.amount(document.grandTotal), ["currencyID": currency])
+    }
+    for line in document.lines {
+      xml.element(isCredit ? "cac:CreditNoteLine" : "cac:InvoiceLine") { xml in
+        xml.element("cbc:ID", line.id)
+        xml.element(
+          isCredit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", line.quantity.trimmedDescription,
+          ["unitCode": line.unitCode])
+        xml.element("cbc:LineExtensionAmount", document.amount(line.amount), ["currencyID": currency])
+        if let allowance = line.allowance {
+          xml.element("cac:AllowanceCharge") { xml in
+            xml.element("cbc:ChargeIndicator", "false")
+            xml.element("cbc:AllowanceChargeReason", "Discount")
+            xml.element("cbc:Amount", document.amount(allowance), ["currencyID": currency])
+          }
+        }
+        xml.element("cac:Item") { xml in
+          xml.element("cbc:Name", line.name)
+          if let sku = line.sku {
+            xml.element("cac:SellersItemIdentification") { xml in xml.element("cbc:ID", sku) }
+          }
+          category(&xml, "cac:ClassifiedTaxCategory", line.category, line.rate, reason: nil)
+        }
+        xml.element("cac:Price") { xml in
+          xml.element("cbc:PriceAmount", line.netPrice.trimmedDescription, ["currencyID": currency])
+          if let gross = line.grossPrice, let discount = line.priceDiscount {
+            xml.element("cac:AllowanceCharge") { xml in
+              xml.element("cbc:ChargeIndicator", "false")
+              xml.element("cbc:Amount", discount.trimmedDescription, ["currencyID": currency])
+              xml.element("cbc:BaseAmount", gross.trimmedDescription, ["currencyID": currency])
+            }
+          }
+        }
+      }
+    }
+    xml.close()
+    return xml.bytes
+  }
+
+  static func category(
+    _ xml: inout XMLWriter, _ name: String, _ code: String, _ rate: ExactDecimal, reason: String?
+  ) {
+    xml.element(name) { xml in
+      xml.element("cbc:ID", code)
+      if code != "O" { xml.element("cbc:Percent", rate.trimmedDescription) }
+      if let reason { xml.element("cbc:TaxExemptionReason", reason) }
+      xml.element("cac:TaxScheme") { xml in xml.element("cbc:ID", "VAT") }
+    }
+  }
+
+  static func party(
+    _ xml: inout XMLWriter, _ name: String, _ party: Party, country: String, endpoint: ElectronicAddress?,
+    isSeller: Bool
+  ) {
+    xml.element(name) { xml in
+      xml.element("cac:Party") { xml in
+        if let endpoint { xml.element("cbc:EndpointID", endpoint.value, ["schemeID": endpoint.scheme]) }
+        if !isSeller, let id = party.id {
+          xml.element("cac:PartyIdentification") { xml in xml.element("cbc:ID", id) }
+        }
+        xml.element("cac:PartyName") { xml in xml.element("cbc:Name", party.name) }
+        let postal = party.postalAddress
+        xml.element("cac:PostalAddress") { xml in
+          if let street = postal?.street ?? (postal == nil ? party.address.first : nil) {
+            xml.element("cbc:StreetName", street)
+          }
+          if let second = postal?.street2 { xml.element("cbc:AdditionalStreetName", second) }
+          if let city = postal?.city { xml.element("cbc:CityName", city) }
+          if let postcode = postal?.postcode { xml.element("cbc:PostalZone", postcode) }
+          if let region = postal?.region { xml.element("cbc:CountrySubentity", region) }
+          xml.element("cac:Country") { xml in xml.element("cbc:IdentificationCode", country) }
+        }
+        if let vat = party.vatId {
+          xml.element("cac:PartyTaxScheme") { xml in
+            xml.element("cbc:CompanyID", vat)
+            xml.element("cac:TaxScheme") { xml in xml.element("cbc:ID", "VAT") }
+          }
+        }
+        if isSeller, let number = party.taxNumber {
+          xml.element("cac:PartyTaxScheme") { xml in
+            xml.element("cbc:CompanyID", number)
+            xml.element("cac:TaxScheme") { xml in xml.element("cbc:ID", "FC") }
+          }
+        }
+        xml.element("cac:PartyLegalEntity") { xml in xml.element("cbc:RegistrationName", party.name) }
+        if let contact = party.contact {
+          xml.element("cac:Contact") { xml in
+            if let person = contact.name { xml.element("cbc:Name", person) }
+            if let phone = contact.phone { xml.element("cbc:Telephone", phone) }
+            if let email = contact.email { xml.element("cbc:ElectronicMail", email) }
+          }
+        }
+      }
+    }
+  }
+}
