@@ -54,6 +54,9 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input 'ci/*-junit.xml' --input 'ci/*coverage*.xml' --out ../out/ci-report.pdf --summary ../out/ci-report.md
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/facturx --einvoice facturx --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/xrechnung --format cii --einvoice-profile xrechnung --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/peppol --format ubl --einvoice-profile peppol --progress never
 	@echo "samples written to out/"
 
 ## test: lint, a consumer package built against a tagged clone, then every test target.

@@ -36,12 +36,16 @@ extension Invoice {
     ] {
       field("customer.postal." + key, part)
     }
+    field("customer.electronicAddress", customer.electronicAddress.map { "\($0.scheme):\($0.value)" })
     field("locale", locale)
     field("notes", notes)
     field("purchaseOrder", purchaseOrder)
     field("pricesIncludeTax", pricesIncludeTax ? "true" : "false")
     field("taxExemptionReason", taxExemptionReason)
     field("precedingInvoice", precedingInvoice)
+    field("buyerReference", buyerReference)
+    field("deliveryDate", deliveryDate?.description)
+    field("billingPeriod", billingPeriod.map { "\($0.lowerBound)/\($0.upperBound)" })
     field("givenTax.amount", givenTax?.amount.description)
     field("givenTax.name", givenTax?.name)
     field("allowancesCharges", String(allowancesCharges.count))
@@ -60,6 +64,7 @@ extension Invoice {
       field("item.taxRate", item.taxRate.description)
       field("item.discount", item.discount.description)
       field("item.discountAmount", item.discountAmount.description)
+      field("item.taxCategory", item.taxCategory)
       field("item.sku", item.sku)
       field("item.unit", item.unit)
     }

@@ -26,13 +26,15 @@ struct JSONInvoiceReader {
     "invoiceNumber", "number", "invoiceDate", "dueDate", "currency", "customer", "customerId", "items",
     "locale",
     "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
-    "taxName", "expectedTotal", "status", "precedingInvoice",
+    "taxName", "expectedTotal", "status", "precedingInvoice", "buyerReference", "deliveryDate",
+    "billingPeriodStart", "billingPeriodEnd",
   ]
   static let customerKeys: Set<String> = [
     "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
+    "electronicAddress",
   ]
   static let itemKeys: Set<String> = [
-    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount",
+    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount", "taxCategory",
   ]
   static let chargeKeys: Set<String> = ["amount", "reason", "taxRate"]
   static let invoiceSpellings = JSONValue.spellings(of: invoiceKeys)
@@ -319,8 +321,22 @@ struct JSONInvoiceReader {
       }
     }
     let expected = decimal(value, "expectedTotal", path, required: false, maxDecimals: 6)
+    let buyerReference = string(value, "buyerReference", path, required: false)
+    let delivery = date(value, "deliveryDate", path, required: false)
+    let periodStart = date(value, "billingPeriodStart", path, required: false)
+    let periodEnd = date(value, "billingPeriodEnd", path, required: false)
+    var period: ClosedRange<CalendarDate>?
+    if let periodStart, let periodEnd {
+      if periodStart <= periodEnd {
+        period = periodStart...periodEnd
+      } else {
+        error(value["billingPeriodEnd"]!, "\(path).billingPeriodEnd", "the billing period ends before it starts")
+      }
+    } else if (periodStart == nil) != (periodEnd == nil), !currentFailed {
+      error(value, path, "a billing period needs both billingPeriodStart and billingPeriodEnd")
+    }
     guard !currentFailed, let number, let issue, let currency, let customer else { return nil }
-    let invoice: Invoice
+    var invoice: Invoice
     do {
       invoice = try Invoice(
         number: number, issueDate: issue, dueDate: due, currency: currency, customer: customer, items: items,
@@ -332,6 +348,9 @@ struct JSONInvoiceReader {
         value, path, "the amounts of invoice \(Diagnostic.quote(number)) are too large to compute exactly")
       return nil
     }
+    invoice.buyerReference = buyerReference
+    invoice.deliveryDate = delivery
+    invoice.billingPeriod = period
     if let expected, let violation = InvoiceRules.reconcile(invoice, expected: expected) {
       error(value["expectedTotal"]!, "\(path).expectedTotal", violation)
       return nil
@@ -442,6 +461,19 @@ struct JSONInvoiceReader {
           hint: "write an ISO 3166-1 code such as DE or US, or the country's name")
       }
     }
+    var electronicAddress: ElectronicAddress?
+    if let address = value["electronicAddress"], !isNull(address) {
+      let addressPath = "\(customerPath).electronicAddress"
+      if case .object = address.kind,
+        let scheme = string(address, "scheme", addressPath, required: true),
+        let identifier = string(address, "value", addressPath, required: true)
+      {
+        electronicAddress = ElectronicAddress(scheme: scheme, value: identifier)
+      } else if case .object = address.kind {
+      } else {
+        error(address, addressPath, "expected an object with scheme and value, found \(address.kindName)")
+      }
+    }
     guard let name else { return nil }
     var lines = address.filter { !$0.isEmpty }
     if lines.isEmpty, !postal.isEmpty { lines = postal.lines(locale: documentLocale) }
@@ -491,10 +523,20 @@ struct JSONInvoiceReader {
     }
     let sku = string(value, "sku", path, required: false)
     let unit = string(value, "unit", path, required: false)
+    var category: String?
+    if let code = string(value, "taxCategory", path, required: false) {
+      if let violation = InvoiceRules.taxCategory(code) {
+        error(value["taxCategory"]!, "\(path).taxCategory", violation)
+      } else {
+        category = code.uppercased()
+      }
+    }
     guard let description, let quantity, let price, let rate else { return nil }
-    return LineItem(
+    var item = LineItem(
       description: description, quantity: quantity, unitPrice: price, taxRate: rate, discount: discount,
       discountAmount: discountAmount, sku: sku,
       unit: unit, line: value.line)
+    item.taxCategory = category
+    return item
   }
 }

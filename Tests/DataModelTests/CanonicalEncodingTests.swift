@@ -39,12 +39,16 @@ import Testing
       customer.postal.city:-
       customer.postal.region:-
       customer.postal.country:-
+      customer.electronicAddress:-
       locale:-
       notes:-
       purchaseOrder:-
       pricesIncludeTax:5:false
       taxExemptionReason:-
       precedingInvoice:-
+      buyerReference:-
+      deliveryDate:-
+      billingPeriod:-
       givenTax.amount:-
       givenTax.name:-
       allowancesCharges:1:0
@@ -55,6 +59,7 @@ import Testing
       item.taxRate:2:19
       item.discount:1:0
       item.discountAmount:1:0
+      item.taxCategory:-
       item.sku:5:SKU-1
       item.unit:-
 
