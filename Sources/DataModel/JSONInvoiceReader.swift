@@ -34,7 +34,8 @@ struct JSONInvoiceReader {
     "electronicAddress",
   ]
   static let itemKeys: Set<String> = [
-    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount", "taxCategory",
+    "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount",
+    "taxCategory",
   ]
   static let chargeKeys: Set<String> = ["amount", "reason", "taxRate"]
   static let invoiceSpellings = JSONValue.spellings(of: invoiceKeys)
@@ -330,7 +331,8 @@ struct JSONInvoiceReader {
       if periodStart <= periodEnd {
         period = periodStart...periodEnd
       } else {
-        error(value["billingPeriodEnd"]!, "\(path).billingPeriodEnd", "the billing period ends before it starts")
+        error(
+          value["billingPeriodEnd"]!, "\(path).billingPeriodEnd", "the billing period ends before it starts")
       }
     } else if (periodStart == nil) != (periodEnd == nil), !currentFailed {
       error(value, path, "a billing period needs both billingPeriodStart and billingPeriodEnd")

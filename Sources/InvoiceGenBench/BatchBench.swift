@@ -12,7 +12,7 @@ enum BatchBench {
   /// Writes an orders CSV of `count` one-page invoices with six items each.
   static func generate(count: Int, to path: String) throws {
     var text =
-      "invoice_number,invoice_date,due_date,currency,customer_name,customer_address,description,quantity,unit,unit_price,tax_rate,locale\n"
+      "invoice_number,invoice_date,due_date,currency,customer_name,customer_address,customer_country,description,quantity,unit,unit_price,tax_rate,locale\n"
     for index in 0..<count {
       for line in 0..<6 {
         let (description, unit, price) = items[(index + line) % items.count]
@@ -20,7 +20,7 @@ enum BatchBench {
         text +=
           "B-\(100_000 + index),\(first ? "2026-03-01" : ""),\(first ? "2026-03-31" : ""),\(first ? "EUR" : ""),"
         text +=
-          "\(first ? "Customer \(index)" : ""),\(first ? "\"Street \(index % 90)\n10115 Berlin\"" : ""),"
+          "\(first ? "Customer \(index)" : ""),\(first ? "\"Street \(index % 90)\n10115 Berlin\"" : ""),\(first ? "DE" : ""),"
         text += "\"\(description)\",\((index + line) % 7 + 1),\(unit),\(price),19,\(first ? "de-DE" : "")\n"
       }
     }
@@ -38,6 +38,12 @@ enum BatchBench {
     var one: [Double] = []
     var two: [Double] = []
     var samePage: [Double] = []
+    // Factur-X against plain PDFs, same input and config (the e-invoicing sample seller).
+    let einvoiceConfig = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent(
+      "einvoice.json"
+    ).path
+    var plain: [Double] = []
+    var facturX: [Double] = []
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     for round in 0..<3 {
       let floorDir = dir + "/floor-\(round)"
@@ -53,6 +59,15 @@ enum BatchBench {
           "--progress", "never",
         ])
         if runs == 0 { one.append(sample.seconds) } else { two.append(sample.seconds) }
+      }
+      for (kind, flags) in [("plain", [String]()), ("facturx", ["--einvoice", "facturx"])] {
+        let sample = try Bench.measure(
+          [
+            invoicegen, "--input", input, "--out", dir + "/\(kind)-\(round)", "--config", einvoiceConfig,
+            "--jobs",
+            "1", "--quiet", "--progress", "never",
+          ] + flags)
+        if kind == "plain" { plain.append(sample.seconds) } else { facturX.append(sample.seconds) }
       }
     }
     // A single invoice from a cold start.
@@ -91,5 +106,12 @@ enum BatchBench {
       String(
         format: "  one invoice, cold start    %7.0f ms (median of 5; target < 150 ms)",
         Bench.median(cold) * 1000))
+    let plainRate = Double(count) / Bench.median(plain)
+    let facturXRate = Double(count) / Bench.median(facturX)
+    print(
+      String(
+        format:
+          "  Factur-X --jobs 1          %7.1f invoices/s  plain PDF %.1f/s, +%.1f %% time (target <= 15 %%)",
+        facturXRate, plainRate, (Bench.median(facturX) / Bench.median(plain) - 1) * 100))
   }
 }

@@ -179,10 +179,10 @@ enum PDFArchivePass {
     qpdf_oh_replace_key(handle, root, "/Metadata", qpdf_make_indirect_object(handle, metadataStream))
     // The sRGB output intent: every colour cairo writes is DeviceRGB.
     let profile = qpdf_oh_new_stream(handle)
-    SRGBProfile.data.withUnsafeBytes { bytes in
+    SRGBProfile.flateData.withUnsafeBytes { bytes in
       qpdf_oh_replace_stream_data(
-        handle, profile, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, qpdf_oh_new_null(handle),
-        qpdf_oh_new_null(handle))
+        handle, profile, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+        qpdf_oh_new_name(handle, "/FlateDecode"), qpdf_oh_new_null(handle))
     }
     qpdf_oh_replace_key(handle, qpdf_oh_get_dict(handle, profile), "/N", qpdf_oh_new_integer(handle, 3))
     let intent = qpdf_oh_parse(
