@@ -100,11 +100,13 @@ public struct Invoice: Hashable, Sendable {
       copy.amount = charge.amount.negated
       return copy
     }
-    return try Invoice(
+    var note = try Invoice(
       number: number, issueDate: issueDate, currency: currency, customer: customer, items: negatedItems,
       allowancesCharges: negatedCharges,
       givenTax: givenTax.map { GivenTax(amount: $0.amount.negated, name: $0.name) }, locale: locale,
       notes: notes, purchaseOrder: purchaseOrder, precedingInvoice: self.number,
       pricesIncludeTax: pricesIncludeTax, taxExemptionReason: taxExemptionReason, source: source)
+    note.extras = extras
+    return note
   }
 }

@@ -81,7 +81,9 @@ public struct EInvoiceDocument: Sendable {
   ) -> Result<EInvoiceDocument, EInvoiceFailure> {
     var problems: [EInvoiceProblem] = []
     func problem(_ message: String, _ hint: String? = nil) {
-      problems.append(EInvoiceProblem(message, hint: hint))
+      // A hint that points at the config's seller makes it a config problem.
+      let inConfig = hint.map { $0.contains("seller.") || $0.contains("\"seller\"") } ?? false
+      problems.append(EInvoiceProblem(message, hint: hint, isInConfig: inConfig))
     }
     let totals = invoice.totals
     if invoice.currency.minorUnits > 2 {

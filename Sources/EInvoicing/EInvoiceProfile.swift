@@ -21,10 +21,13 @@ public enum EInvoiceProfile: String, CaseIterable, Sendable {
 public struct EInvoiceProblem: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   public var hint: String?
+  /// Whether the config, not the invoice's data, must change (the seller): said once per run, not per invoice.
+  public var isInConfig: Bool
 
-  public init(_ message: String, hint: String? = nil) {
+  public init(_ message: String, hint: String? = nil, isInConfig: Bool = false) {
     self.message = message
     self.hint = hint
+    self.isInConfig = isInConfig
   }
 
   public var description: String { hint.map { "\(message) (\($0))" } ?? message }

@@ -176,6 +176,7 @@ final class BatchRun: @unchecked Sendable {
     var settings = config.invoiceSettings
     if let locale = options.locale { settings.defaultLocale = locale }
     var kept: [(invoice: Invoice, name: String)] = []
+    var saidInConfig = Set<String>()
     for job in jobs {
       switch EInvoiceDocument.make(job.invoice, settings: settings, profile: profile) {
       case .success(let document):
@@ -184,6 +185,15 @@ final class BatchRun: @unchecked Sendable {
           (job.invoice, options.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name))
       case .failure(let failure):
         for problem in failure.problems {
+          if problem.isInConfig {
+            // The seller's gaps are the config's: said once, and still fail every invoice.
+            let message =
+              "\(options.config ?? "the config"): \(problem.message)"
+              + (problem.hint.map { "\nhint: " + $0 } ?? "")
+            if saidInConfig.insert(problem.message).inserted { Console.error(message) }
+            summary.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
+            continue
+          }
           let message =
             "\(job.invoice.source): invoice \(Diagnostic.quote(job.invoice.number)): \(problem.message)"
             + (problem.hint.map { "\nhint: " + $0 } ?? "")
