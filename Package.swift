@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),
     .target(name: "EInvoicing", dependencies: ["DataModel", "Layouts"], path: "Sources/EInvoicing"),
     .target(
-      name: "InvoiceGenCLI", dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing"],
+      name: "InvoiceGenCLI",
+      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing"],
       path: "Sources/InvoiceGenCLI"),
     .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(
