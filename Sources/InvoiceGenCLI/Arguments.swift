@@ -262,6 +262,10 @@ public enum Arguments {
     guard !options.out.isEmpty || options.check else {
       throw .usage("--out is required (the folder to write into)")
     }
+    if options.einvoice == .facturx, options.format != .pdf {
+      throw .usage(
+        "--einvoice facturx makes PDFs; it cannot be combined with --format \(options.format.rawValue)")
+    }
     if options.shard != nil, options.shards != nil {
       throw .usage("use either --shard K/N or --shards N, not both")
     }
