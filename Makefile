@@ -112,14 +112,16 @@ bench-large: deps
 ## fuzz: libFuzzer (with AddressSanitizer) over each reader of untrusted input, FUZZ_SECONDS each
 ## (default 60), seeded from SampleData and the malformed corpus; findings land in .build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := orders-csv invoice-json report-json report-csv
+FUZZ_TARGETS := orders-csv orders-csv-1252 invoice-json report-json report-csv junit-xml
 fuzz:
 	@mkdir -p .build/fuzz
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
+	  -I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 \
 	  Sources/DataModel/*.swift Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers 2>&1 | grep -v "Cannot export local symbol" || true
 	@for target in $(FUZZ_TARGETS); do \
 	  corpus=.build/fuzz/corpus-$$target; mkdir -p $$corpus; \
-	  case $$target in *csv) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
+	  case $$target in *csv*) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
+	    *xml) cp SampleData/ci/*.xml $$corpus/ ;; \
 	    *) cp SampleData/*.json Tests/DataModelTests/Malformed/*.json $$corpus/ ;; esac; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
 	  ( cd .build/fuzz && FUZZ_TARGET=$$target ./importers -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \

@@ -479,9 +479,11 @@ struct JSONInvoiceReader {
     guard let name else { return nil }
     var lines = address.filter { !$0.isEmpty }
     if lines.isEmpty, !postal.isEmpty { lines = postal.lines(locale: documentLocale) }
-    return Party(
+    var party = Party(
       name: name, address: lines, email: email, vatId: vatId, id: id,
       postalAddress: postal.isEmpty ? nil : postal)
+    party.electronicAddress = electronicAddress
+    return party
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {

@@ -176,6 +176,34 @@ import Testing
     #expect(run.stdout.contains("0 invoices valid, 2 invalid"), "\(run.stdout)")
   }
 
+  @Test func invoiceJSONCarriesTheEInvoicingFields() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try """
+    {"invoices": [{"invoiceNumber": "J-1", "invoiceDate": "2026-03-01", "dueDate": "2026-03-31", "currency": "EUR",
+      "buyerReference": "PO-REF-9", "billingPeriodStart": "2026-02-01", "billingPeriodEnd": "2026-02-28",
+      "customer": {"name": "Bloemen & Co B.V.", "street": "Keizersgracht 1", "postcode": "1015 CJ",
+        "city": "Amsterdam", "country": "Netherlands", "vatId": "NL123456789B01",
+        "electronicAddress": {"scheme": "0106", "value": "12345678"}},
+      "items": [{"description": "Onderhoud", "quantity": 1, "unit": "MON", "unitPrice": "300.00", "taxRate": 0,
+        "taxCategory": "AE"}],
+      "taxExemptionReason": "Reverse charge"}]}
+    """.write(toFile: folder + "/j.json", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/j.json", "--config", "einvoice.json", "--out", folder + "/out", "--format", "ubl",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOfFile: folder + "/out/J-1.xml", encoding: .utf8)
+    for needed in [
+      "<cbc:EndpointID schemeID=\"0106\">12345678</cbc:EndpointID>",
+      "<cbc:IdentificationCode>NL</cbc:IdentificationCode>",
+      "<cbc:StartDate>2026-02-01</cbc:StartDate>", "<cbc:ID>AE</cbc:ID>", "<cbc:BuyerReference>PO-REF-9",
+    ] {
+      #expect(text.contains(needed), "\(needed)")
+    }
+    let verdict = try EInvoiceTests.check(folder + "/out/J-1.xml")
+    #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(verdict["failed"] ?? [])")
+  }
+
   @Test func theXMLWriterEscapesEverythingAndNestsCorrectly() {
     var xml = XMLWriter(indent: false)
     xml.element("a", ["b": "1 < 2 & \"3\"\nnext"]) { xml in
