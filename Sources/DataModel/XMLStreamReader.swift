@@ -58,7 +58,12 @@ final class XMLStreamReader {
 
   deinit {
     xmlFreeTextReader(reader)
+    // A document the reader handed out (`xmlTextReaderCurrentDoc`) is then the caller's to free.
+    if let document { xmlFreeDoc(document) }
   }
+
+  /// The document libxml2 built, once asked for, freed with the reader.
+  private var document: xmlDocPtr?
 
   /// Refuses a file whose DOCTYPE has an internal subset (`<!DOCTYPE x [ … ]>`), found in its first 64 KiB.
   ///
@@ -154,7 +159,8 @@ final class XMLStreamReader {
 
   /// Refuses a DOCTYPE whose internal subset declares entities: XXE and entity-expansion attacks need them, test reports never do.
   private func refuseEntityDeclarations() throws(Failure) {
-    guard let document = xmlTextReaderCurrentDoc(reader) else { return }
+    if document == nil { document = xmlTextReaderCurrentDoc(reader) }
+    guard let document else { return }
     for dtd in [document.pointee.intSubset, document.pointee.extSubset] {
       if let dtd, dtd.pointee.entities != nil || dtd.pointee.pentities != nil {
         throw Failure(
