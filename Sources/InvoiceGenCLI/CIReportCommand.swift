@@ -97,7 +97,9 @@ enum CIReportCommand {
         + (run.coverage?.rate != nil ? " Coverage |" : ""),
       "|---:|---:|---:|---:|---:|---:|" + (run.coverage?.rate != nil ? "---:|" : ""),
       "| \(run.tests) | \(run.passed) | \(run.failed) | \(run.errors) | \(run.skipped) | "
-        + String(format: "%.2f", run.seconds) + " |"
+        + run.seconds.formatted(
+          .number.precision(.fractionLength(2)).rounded(rule: .toNearestOrAwayFromZero).grouping(.never)
+            .locale(Locale(identifier: "en"))) + " |"
         + (run.coverage?.rate.map { String(format: " %.1f %% |", $0) } ?? ""),
       "",
     ]

@@ -83,6 +83,14 @@ import Testing
     return counter.expected
   }
 
+  /// Seconds as the report prints them: two decimals, half away from zero on the decimal value
+  /// (`%.2f` rounds the binary value: 0.545 would print 0.54, and pytest's times change every run).
+  static func twoDecimals(_ value: Double) -> String {
+    value.formatted(
+      .number.precision(.fractionLength(2)).rounded(rule: .toNearestOrAwayFromZero).grouping(.never)
+        .locale(Locale(identifier: "en")))
+  }
+
   /// Renders `file` and checks the suites' total row, each failing test and the Markdown summary against the XML.
   func check(_ file: String, directory: String? = nil) throws {
     let folder = try CommandRunner.temporaryFolder()
@@ -96,7 +104,7 @@ import Testing
     let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let total =
       "Total \(expected.tests) \(expected.failures) \(expected.errors) \(expected.skipped) "
-      + String(format: "%.2f", expected.seconds)
+      + CIReportTests.twoDecimals(expected.seconds)
     #expect(flat.contains(total), "\(file): \(expected) → \(total) in \(flat.prefix(1500))")
     for name in expected.failedNames {
       #expect(flat.contains(name.prefix(30)), "\(file): failure \(name)")
