@@ -49,8 +49,15 @@ public final class DocumentRenderer {
   public func writePDF(
     to path: String, creationDate: Date? = nil, durable: Bool = false, archive: PDFArchive? = nil
   ) throws -> Int {
+    if let archive {
+      // The archival pass rewrites the whole file: cairo's output stays in memory and one file is written.
+      let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
+      writer.archive = archive
+      let pages = try draw(into: writer)
+      try AtomicFile.write(try writer.finishData(), to: path, durable: durable)
+      return pages
+    }
     let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
-    writer.archive = archive
     let pages = try draw(into: writer)
     try writer.close(durable: durable)
     return pages
