@@ -82,7 +82,7 @@ struct InvoiceHead: View {
           (Text(seller.name).bold()
             + Text(
               InvoiceHead.lines(
-                seller.address + [seller.email].compactMap { $0 }
+                sellerAddress(seller) + [seller.email].compactMap { $0 }
                   + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
             .font(settings.brand.font(8))
             .lineSpacing(1)
@@ -111,10 +111,21 @@ struct InvoiceHead: View {
           if let id = invoice.customer.id { fact(.customerId, id) }
           if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
           if let original = invoice.precedingInvoice { fact(.precedingInvoice, original) }
+          // The date of supply, which VAT law asks for (§ 14 UStG, Art. 226 VAT Directive).
+          if let delivery = invoice.deliveryDate { fact(.deliveryDate, format.date(delivery)) }
+          if let period = invoice.billingPeriod {
+            fact(.servicePeriod, "\(format.date(period.lowerBound)) – \(format.date(period.upperBound))")
+          }
         }
       }
     }
     .padding(.bottom, 6)
+  }
+
+  /// The seller's address lines as the config gives them, or made from its parts in the document's language.
+  func sellerAddress(_ seller: Party) -> [String] {
+    guard seller.address.isEmpty, let postal = seller.postalAddress else { return seller.address }
+    return postal.lines(locale: format.locale)
   }
 
   /// `lines`, each on its own line after what comes before.

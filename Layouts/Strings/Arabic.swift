@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "رسوم",
     .allowance: "خصم",
     .precedingInvoice: "الفاتورة الأصلية",
+    .deliveryDate: "تاريخ التوريد",
+    .servicePeriod: "فترة الخدمة",
     .ciTestResults: "نتائج الاختبارات",
     .ciTests: "الاختبارات",
     .ciPassed: "ناجحة",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Toeslag",
     .allowance: "Korting",
     .precedingInvoice: "Oorspronkelijke factuur",
+    .deliveryDate: "Leveringsdatum",
+    .servicePeriod: "Prestatieperiode",
     .ciTestResults: "Testresultaten",
     .ciTests: "Tests",
     .ciPassed: "Geslaagd",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Charge",
     .allowance: "Discount",
     .precedingInvoice: "Original invoice",
+    .deliveryDate: "Delivery date",
+    .servicePeriod: "Service period",
     .ciTestResults: "Test results",
     .ciTests: "Tests",
     .ciPassed: "Passed",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Frais",
     .allowance: "Remise",
     .precedingInvoice: "Facture d’origine",
+    .deliveryDate: "Date de livraison",
+    .servicePeriod: "Période de prestation",
     .ciTestResults: "Résultats des tests",
     .ciTests: "Tests",
     .ciPassed: "Réussis",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Zuschlag",
     .allowance: "Nachlass",
     .precedingInvoice: "Ursprüngliche Rechnung",
+    .deliveryDate: "Leistungsdatum",
+    .servicePeriod: "Leistungszeitraum",
     .ciTestResults: "Testergebnisse",
     .ciTests: "Tests",
     .ciPassed: "Bestanden",

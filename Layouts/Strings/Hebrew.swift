@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "חיוב",
     .allowance: "הנחה",
     .precedingInvoice: "חשבונית מקורית",
+    .deliveryDate: "תאריך אספקה",
+    .servicePeriod: "תקופת השירות",
     .ciTestResults: "תוצאות בדיקות",
     .ciTests: "בדיקות",
     .ciPassed: "עברו",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "शुल्क",
     .allowance: "छूट",
     .precedingInvoice: "मूल चालान",
+    .deliveryDate: "आपूर्ति की तिथि",
+    .servicePeriod: "सेवा अवधि",
     .ciTestResults: "परीक्षण परिणाम",
     .ciTests: "परीक्षण",
     .ciPassed: "सफल",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Biaya",
     .allowance: "Potongan",
     .precedingInvoice: "Faktur asal",
+    .deliveryDate: "Tanggal penyerahan",
+    .servicePeriod: "Periode layanan",
     .ciTestResults: "Hasil pengujian",
     .ciTests: "Pengujian",
     .ciPassed: "Lulus",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Maggiorazione",
     .allowance: "Sconto",
     .precedingInvoice: "Fattura originale",
+    .deliveryDate: "Data di consegna",
+    .servicePeriod: "Periodo di prestazione",
     .ciTestResults: "Risultati dei test",
     .ciTests: "Test",
     .ciPassed: "Superati",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "手数料",
     .allowance: "値引き",
     .precedingInvoice: "元の請求書",
+    .deliveryDate: "納品日",
+    .servicePeriod: "役務提供期間",
     .ciTestResults: "テスト結果",
     .ciTests: "テスト",
     .ciPassed: "成功",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "추가 요금",
     .allowance: "할인",
     .precedingInvoice: "원 청구서",
+    .deliveryDate: "공급일",
+    .servicePeriod: "용역 제공 기간",
     .ciTestResults: "테스트 결과",
     .ciTests: "테스트",
     .ciPassed: "통과",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "هزینه",
     .allowance: "تخفیف",
     .precedingInvoice: "فاکتور اصلی",
+    .deliveryDate: "تاریخ تحویل",
+    .servicePeriod: "دوره خدمت",
     .ciTestResults: "نتایج آزمون‌ها",
     .ciTests: "آزمون‌ها",
     .ciPassed: "موفق",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Opłata",
     .allowance: "Rabat",
     .precedingInvoice: "Faktura pierwotna",
+    .deliveryDate: "Data dostawy",
+    .servicePeriod: "Okres świadczenia",
     .ciTestResults: "Wyniki testów",
     .ciTests: "Testy",
     .ciPassed: "Zaliczone",

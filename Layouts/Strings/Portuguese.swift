@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Encargo",
     .allowance: "Desconto",
     .precedingInvoice: "Fatura original",
+    .deliveryDate: "Data de entrega",
+    .servicePeriod: "Período de prestação",
     .ciTestResults: "Resultados dos testes",
     .ciTests: "Testes",
     .ciPassed: "Aprovados",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Надбавка",
     .allowance: "Скидка",
     .precedingInvoice: "Исходный счёт",
+    .deliveryDate: "Дата поставки",
+    .servicePeriod: "Период оказания услуг",
     .ciTestResults: "Результаты тестов",
     .ciTests: "Тесты",
     .ciPassed: "Пройдено",

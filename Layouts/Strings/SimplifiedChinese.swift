@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "附加费",
     .allowance: "折扣",
     .precedingInvoice: "原发票",
+    .deliveryDate: "交付日期",
+    .servicePeriod: "服务期间",
     .ciTestResults: "测试结果",
     .ciTests: "测试",
     .ciPassed: "通过",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Recargo",
     .allowance: "Descuento",
     .precedingInvoice: "Factura original",
+    .deliveryDate: "Fecha de entrega",
+    .servicePeriod: "Período de prestación",
     .ciTestResults: "Resultados de las pruebas",
     .ciTests: "Pruebas",
     .ciPassed: "Superadas",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Avgift",
     .allowance: "Rabatt",
     .precedingInvoice: "Ursprunglig faktura",
+    .deliveryDate: "Leveransdatum",
+    .servicePeriod: "Tjänsteperiod",
     .ciTestResults: "Testresultat",
     .ciTests: "Tester",
     .ciPassed: "Godkända",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "ค่าธรรมเนียม",
     .allowance: "ส่วนลด",
     .precedingInvoice: "ใบแจ้งหนี้ต้นฉบับ",
+    .deliveryDate: "วันที่ส่งมอบ",
+    .servicePeriod: "ระยะเวลาให้บริการ",
     .ciTestResults: "ผลการทดสอบ",
     .ciTests: "การทดสอบ",
     .ciPassed: "ผ่าน",

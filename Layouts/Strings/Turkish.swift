@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Ek ücret",
     .allowance: "İndirim",
     .precedingInvoice: "Asıl fatura",
+    .deliveryDate: "Teslim tarihi",
+    .servicePeriod: "Hizmet dönemi",
     .ciTestResults: "Test sonuçları",
     .ciTests: "Testler",
     .ciPassed: "Geçen",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Надбавка",
     .allowance: "Знижка",
     .precedingInvoice: "Початковий рахунок",
+    .deliveryDate: "Дата постачання",
+    .servicePeriod: "Період надання послуг",
     .ciTestResults: "Результати тестів",
     .ciTests: "Тести",
     .ciPassed: "Пройдено",

@@ -51,6 +51,8 @@ extension StringTable {
     .charge: "Phụ phí",
     .allowance: "Giảm giá",
     .precedingInvoice: "Hóa đơn gốc",
+    .deliveryDate: "Ngày giao hàng",
+    .servicePeriod: "Kỳ cung cấp dịch vụ",
     .ciTestResults: "Kết quả kiểm thử",
     .ciTests: "Kiểm thử",
     .ciPassed: "Đạt",

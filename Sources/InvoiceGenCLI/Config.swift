@@ -348,10 +348,8 @@ struct ConfigReader {
           hint: "write an ISO 3166-1 code such as DE")
       }
     }
-    if !postal.isEmpty {
-      party.postalAddress = postal
-      if party.address.isEmpty { party.address = postal.lines(locale: Locale(identifier: "en")) }
-    }
+    // The printed lines are made from the parts in each document's language (InvoiceHead).
+    if !postal.isEmpty { party.postalAddress = postal }
     party.taxNumber = string(fields["taxNumber"], "$.seller.taxNumber")
     if let value = fields["electronicAddress"] {
       let parts = members(value, "$.seller.electronicAddress", known: ["scheme", "value"])

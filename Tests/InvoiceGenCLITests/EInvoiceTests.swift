@@ -51,6 +51,11 @@ import Testing
         .joined(separator: " ")
       let printed = (number.hasPrefix("GS") ? "-" : "") + EInvoiceTests.german(total) + " €"
       #expect(page.contains("Gesamtbetrag " + printed), "\(number): \(total) → \(printed)")
+      // The page shows the date of supply, and the seller's country in the document's language.
+      if number == "RE-2026-101" {
+        #expect(page.contains("Leistungsdatum 27. Feb. 2026"), "\(page)")
+        #expect(page.contains("10117 Berlin Deutschland"), "\(page)")
+      }
       #expect(text.contains("<ram:TypeCode>\(number.hasPrefix("GS") ? "381" : "380")</ram:TypeCode>"))
     }
   }
