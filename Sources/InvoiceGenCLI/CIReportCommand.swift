@@ -29,14 +29,18 @@ enum CIReportCommand {
     // A history that cannot be read stops the run before anything is written, so it is never overwritten.
     var history = RunHistory()
     if let path = options.history, FileManager.default.fileExists(atPath: path) {
-      do {
-        history = try RunHistory.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
-      } catch let problem as RunHistory.Problem {
-        Console.error("\(path): \(problem.message); the history file is left as it is")
-        throw .input
-      } catch {
-        Console.error(
-          "\(path): cannot be read: \(error.localizedDescription); the history file is left as it is")
+      // Read like every JSON input: a size limit, no devices, no NUL bytes.
+      switch InputFile.readText(path, name: path, limit: 64 << 20, kind: "run history JSON") {
+      case .success(let bytes):
+        do {
+          history = try RunHistory.decode(Data(bytes))
+        } catch {
+          Console.error("\(path): \(error.message); the history file is left as it is")
+          throw .input
+        }
+      case .failure(let diagnostic):
+        Console.show(diagnostic)
+        Console.error("\(path): the history file is left as it is")
         throw .input
       }
     }

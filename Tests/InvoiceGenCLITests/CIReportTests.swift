@@ -268,6 +268,12 @@ import Testing
     #expect(corrupt.stderr.contains("history.json: is not JSON"), "\(corrupt.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == before)
     #expect(!FileManager.default.fileExists(atPath: folder + "/r5.pdf"))
+    // A device is refused at once, never read into memory.
+    let device = try CommandRunner.invoicegen([
+      "report", "--input", "ci/pytest-junit.xml", "--out", folder + "/r6.pdf", "--history", "/dev/zero",
+    ])
+    #expect(device.status == 1)
+    #expect(device.stderr.contains("/dev/zero: cannot read: is a character device"), "\(device.stderr)")
   }
 
   @Test func failingTestsExitZeroUnlessAskedAndGlobsReachIntoFolders() throws {
