@@ -107,16 +107,13 @@ struct InvoiceAssembler {
     -> (ExactDecimal, SourceLocation, String)?
   {
     guard let (text, location, name) = checkedText(field, invoice), !text.isEmpty else { return nil }
-    var bytes = Array(text.utf8)[...]
-    var result = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
-    if case .failure(.notANumber) = result, let mark = CurrencyMark(bytes) {
-      bytes = mark.amount[...]
-      result = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
+    // The rows taught the file's separator (or it is `.`): read as the rows' numbers are, a currency mark allowed.
+    func parse(_ bytes: ArraySlice<UInt8>) -> Result<ExactDecimal, NumberError> {
+      OrdersRowReader.parseAmount(bytes, decimalSeparator: decimalSeparator, isKnown: true, maxDecimals: 6)
     }
-    if case .failure(.notANumber) = result,
-      let grouped = GroupedNumber(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: 6)
-    {
-      result = .success(grouped.value)
+    var result = parse(Array(text.utf8)[...])
+    if case .failure(.notANumber) = result, let mark = CurrencyMark(Array(text.utf8)[...]) {
+      result = parse(mark.amount[...])
     }
     switch result {
     case .success(let value):
@@ -130,13 +127,21 @@ struct InvoiceAssembler {
       }
       return (value, location, name)
     case .failure(let error):
-      fail(
-        invoice,
-        OrdersRowReader.numberDiagnostic(
-          error, shown: Diagnostic.quote(text), location: location, field: name,
-          decimalSeparator: decimalSeparator))
+      failNumber(invoice, error, text, location, name)
       return nil
     }
+  }
+
+  /// Fails `invoice` for `text` in column `name`, which is not a number.
+  private mutating func failNumber(
+    _ invoice: PendingInvoice, _ error: NumberError, _ text: String, _ location: SourceLocation,
+    _ name: String
+  ) {
+    fail(
+      invoice,
+      OrdersRowReader.numberDiagnostic(
+        error, shown: Diagnostic.quote(text), location: location, field: name,
+        decimalSeparator: decimalSeparator))
   }
 
   /// The tax rate in invoice-level `field`, nil when absent (the invoice's main rate) or refused.
@@ -153,11 +158,7 @@ struct InvoiceAssembler {
       }
       return rate
     case .failure(let error):
-      fail(
-        invoice,
-        OrdersRowReader.numberDiagnostic(
-          error, shown: Diagnostic.quote(text), location: location, field: name,
-          decimalSeparator: decimalSeparator))
+      failNumber(invoice, error, text, location, name)
       return nil
     }
   }

@@ -93,11 +93,18 @@ extension OrdersRowReader {
 
   /// Reads a number with the file's decimal separator, group separators included when unambiguous.
   func parseAmount(_ bytes: ArraySlice<UInt8>, maxDecimals: Int) -> Result<ExactDecimal, NumberError> {
+    OrdersRowReader.parseAmount(
+      bytes, decimalSeparator: decimalSeparator, isKnown: decimalSeparatorIsKnown, maxDecimals: maxDecimals)
+  }
+
+  /// Reads a number with `decimalSeparator`, group separators included when unambiguous (`isKnown`: the separator is certain).
+  static func parseAmount(
+    _ bytes: ArraySlice<UInt8>, decimalSeparator: UInt8, isKnown: Bool, maxDecimals: Int
+  ) -> Result<ExactDecimal, NumberError> {
     let plain = ExactDecimal.parse(bytes, decimalSeparator: decimalSeparator, maxFractionDigits: maxDecimals)
     guard case .failure(.notANumber) = plain,
       let grouped = GroupedNumber(
-        bytes, decimalSeparator: decimalSeparatorIsKnown ? decimalSeparator : nil,
-        maxFractionDigits: maxDecimals)
+        bytes, decimalSeparator: isKnown ? decimalSeparator : nil, maxFractionDigits: maxDecimals)
     else { return plain }
     return .success(grouped.value)
   }

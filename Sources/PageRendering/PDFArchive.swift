@@ -191,7 +191,7 @@ enum PDFArchivePass {
     )
     qpdf_oh_replace_key(handle, intent, "/DestOutputProfile", qpdf_make_indirect_object(handle, profile))
     qpdf_oh_replace_key(handle, root, "/OutputIntents", qpdf_oh_wrap_in_array(handle, intent))
-    // Annotations print (/F 4); images are never interpolated.
+    // Annotations print (/F 4); images are never interpolated; CID fonts name their glyph map.
     var visited = Set<Int32>()
     for index in 0..<Int(qpdf_get_num_pages(handle)) {
       let page = qpdf_get_page_n(handle, index)
@@ -202,45 +202,22 @@ enum PDFArchivePass {
           qpdf_oh_replace_key(handle, annotation, "/F", qpdf_oh_new_integer(handle, 4))
         }
       }
-      noInterpolation(in: qpdf_oh_get_key(handle, page, "/Resources"), handle, &visited)
-      identityGlyphMaps(in: qpdf_oh_get_key(handle, page, "/Resources"), handle, &visited)
+      fixResources(in: qpdf_oh_get_key(handle, page, "/Resources"), handle, &visited)
     }
     if let attachment = archive.attachment { embed(attachment, date: pdfDate, root: root, handle) }
   }
 
-  /// Sets `/Interpolate false` on every image under `resources`, following form XObjects.
-  private static func noInterpolation(
-    in resources: qpdf_oh, _ handle: qpdf_data?, _ visited: inout Set<Int32>
-  ) {
-    guard qpdf_oh_is_dictionary(handle, resources) != 0 else { return }
-    let objects = qpdf_oh_get_key(handle, resources, "/XObject")
-    guard qpdf_oh_is_dictionary(handle, objects) != 0 else { return }
-    for key in keys(of: objects, handle) {
-      let object = qpdf_oh_get_key(handle, objects, key)
-      guard qpdf_oh_is_stream(handle, object) != 0 else { continue }
-      let id = qpdf_oh_get_object_id(handle, object)
-      if id != 0, !visited.insert(id).inserted { continue }
-      let dictionary = qpdf_oh_get_dict(handle, object)
-      if qpdf_oh_has_key(handle, dictionary, "/Interpolate") != 0 {
-        qpdf_oh_replace_key(handle, dictionary, "/Interpolate", qpdf_oh_new_bool(handle, 0))
-      }
-      noInterpolation(in: qpdf_oh_get_key(handle, dictionary, "/Resources"), handle, &visited)
-    }
-  }
-
-  /// Writes `/CIDToGIDMap /Identity` into every CIDFontType2 font that leaves it out, following form XObjects.
+  /// Fixes what PDF/A forbids under `resources` in one walk, following form XObjects once each.
   ///
-  /// Identity is the default the PDF specification gives the missing entry, and what cairo's
-  /// subsets mean; PDF/A-2 and -3 (6.2.11.3.2) want it written.
-  private static func identityGlyphMaps(
-    in resources: qpdf_oh, _ handle: qpdf_data?, _ visited: inout Set<Int32>
-  ) {
+  /// Images get `/Interpolate false`. CIDFontType2 fonts without `/CIDToGIDMap` get `/Identity`:
+  /// the default the PDF specification gives the missing entry, and what cairo's subsets mean;
+  /// PDF/A-2 and -3 (6.2.11.3.2) want it written.
+  private static func fixResources(in resources: qpdf_oh, _ handle: qpdf_data?, _ visited: inout Set<Int32>) {
     guard qpdf_oh_is_dictionary(handle, resources) != 0 else { return }
     let fonts = qpdf_oh_get_key(handle, resources, "/Font")
     if qpdf_oh_is_dictionary(handle, fonts) != 0 {
       for key in keys(of: fonts, handle) {
-        let font = qpdf_oh_get_key(handle, fonts, key)
-        let descendants = qpdf_oh_get_key(handle, font, "/DescendantFonts")
+        let descendants = qpdf_oh_get_key(handle, qpdf_oh_get_key(handle, fonts, key), "/DescendantFonts")
         guard qpdf_oh_is_array(handle, descendants) != 0 else { continue }
         for index in 0..<qpdf_oh_get_array_n_items(handle, descendants) {
           let descendant = qpdf_oh_get_array_item(handle, descendants, index)
@@ -258,10 +235,13 @@ enum PDFArchivePass {
     for key in keys(of: objects, handle) {
       let object = qpdf_oh_get_key(handle, objects, key)
       guard qpdf_oh_is_stream(handle, object) != 0 else { continue }
-      let id = -qpdf_oh_get_object_id(handle, object)
+      let id = qpdf_oh_get_object_id(handle, object)
       if id != 0, !visited.insert(id).inserted { continue }
-      identityGlyphMaps(
-        in: qpdf_oh_get_key(handle, qpdf_oh_get_dict(handle, object), "/Resources"), handle, &visited)
+      let dictionary = qpdf_oh_get_dict(handle, object)
+      if qpdf_oh_has_key(handle, dictionary, "/Interpolate") != 0 {
+        qpdf_oh_replace_key(handle, dictionary, "/Interpolate", qpdf_oh_new_bool(handle, 0))
+      }
+      fixResources(in: qpdf_oh_get_key(handle, dictionary, "/Resources"), handle, &visited)
     }
   }
 
