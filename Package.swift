@@ -22,10 +22,12 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "PageKit", path: "Sources/PageKit"),
+    // C++ only because libqpdf's content-stream tokenizer is C++; exposes one extern "C" function.
+    .target(name: "CPDFContent", path: "Sources/CPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
     .target(name: "DataModel", dependencies: ["CLibXML2"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
-      dependencies: ["PageKit", "CCairo"],
+      dependencies: ["PageKit", "CCairo", "CPDFContent"],
       path: "Sources/PageRendering"
     ),
     .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),
@@ -53,5 +55,6 @@ let package = Package(
       path: "Tests/PageRenderingTests",
       exclude: ["Goldens"]
     ),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

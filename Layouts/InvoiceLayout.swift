@@ -72,6 +72,7 @@ struct InvoiceHead: View {
       HStack(alignment: .top) {
         if let logo = settings.brand.logo {
           Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: .leading)
+            .accessibilityLabel(settings.seller?.name ?? "Logo")
         } else if let seller = settings.seller {
           Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
             settings.brand.accentColor)
@@ -90,6 +91,7 @@ struct InvoiceHead: View {
         }
       }
       Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
+        .accessibilityHeading(.h1)
       HStack(alignment: .top) {
         VStack(alignment: .leading, spacing: 1) {
           Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))

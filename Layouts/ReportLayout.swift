@@ -38,6 +38,7 @@ public enum ReportLayout {
       Page(size: paper, margins: EdgeInsets(top: 36, leading: 44, bottom: 32, trailing: 44)) {
         VStack(alignment: .leading, spacing: 4) {
           Text(report.title).font(brand.font(22, weight: .bold)).foregroundColor(brand.accentColor)
+            .accessibilityHeading(.h1)
           if let subtitle = report.subtitle { Text(subtitle).font(brand.font(12)) }
           let byline = [report.author, report.date].compactMap { $0 }.joined(separator: " · ")
           if !byline.isEmpty { Text(byline).foregroundColor(Color(white: 0.45)) }
@@ -48,7 +49,7 @@ public enum ReportLayout {
             // A section named like the report (a CSV's one table) does not repeat the title under it.
             if section.heading != report.title {
               Text(section.heading).font(brand.font(14, weight: .bold)).foregroundColor(brand.accentColor)
-                .padding(.top, 8).keepWithNext()
+                .accessibilityHeading(.h2).padding(.top, 8).keepWithNext()
             }
             ForEach(Array(section.blocks.enumerated()), id: \.offset) { _, block in
               ReportBlockView(block: block, brand: brand, strings: strings)

@@ -11,6 +11,8 @@ public protocol DocumentOptions {
   var format: OutputFormat { get set }
   var scale: Double { get set }
   var quiet: Bool { get set }
+  /// `--untagged`: PDFs without a structure tree (tagging is on by default).
+  var untagged: Bool { get set }
   /// Takes one `--input` (a batch has one; a report merges several).
   mutating func addInput(_ path: String)
 }
@@ -46,6 +48,7 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var einvoiceProfile: EInvoiceProfile?
   /// `--einvoice facturx`: every PDF a Factur-X hybrid (PDF/A-3b with the CII inside); nil for the config's choice.
   public var einvoice: EInvoiceKind?
+  public var untagged = false
 }
 
 /// The options of `invoicegen report`.
@@ -82,6 +85,7 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var summary: String?
   /// Write the report as PDF/A-3b.
   public var pdfa = false
+  public var untagged = false
 
   public mutating func addInput(_ path: String) {
     if input.isEmpty { input = path }
@@ -172,6 +176,7 @@ public enum Arguments {
     case "--format": options.format = try format(try value(list, &index))
     case "--scale": options.scale = try scale(try value(list, &index))
     case "--quiet", "-q": options.quiet = true
+    case "--untagged": options.untagged = true
     default: return false
     }
     return true

@@ -282,6 +282,7 @@ final class BatchRun: @unchecked Sendable {
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
     renderer.missingGlyphsAreErrors = options.strict
+    renderer.tagged = !options.untagged && config.tagged
     renderer.unreadableImagesAreErrors = options.strict
     do {
       // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.

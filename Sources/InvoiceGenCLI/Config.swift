@@ -16,6 +16,8 @@ public struct Config: Sendable {
   public var fingerprint = ""
   /// The hybrid e-invoice every PDF becomes (`"einvoice": "facturx"`).
   public var einvoice: EInvoiceKind?
+  /// Whether PDFs are tagged for screen readers (`"tagged": false` turns it off, like `--untagged`).
+  public var tagged = true
 
   public init() {}
 
@@ -116,8 +118,15 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice",
+        "einvoice", "tagged",
       ])
+    if let tagged = root["tagged"] {
+      if case .bool(let value) = tagged.kind {
+        config.tagged = value
+      } else {
+        error(tagged, "$.tagged", "expected true or false, found \(tagged.kindName)")
+      }
+    }
     if let kind = string(root["einvoice"], "$.einvoice") {
       if let known = EInvoiceKind(rawValue: kind.lowercased()) {
         config.einvoice = known

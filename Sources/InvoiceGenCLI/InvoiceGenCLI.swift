@@ -95,6 +95,8 @@ public enum InvoiceGenCLI {
       --format pdf|png|svg      pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…
       --scale X                 pixels per point for PNG (default 2)
       --locale ID               locale of invoices whose data names none (e.g. de-DE)
+      --untagged                PDFs without a structure tree (tagged for screen readers by default;
+                                config "tagged": false does the same)
       --jobs N                  worker threads (default: the number of cores)
       --shard K/N               render only invoices whose FNV-1a hash of the number mod N is K-1
       --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
@@ -124,6 +126,7 @@ public enum InvoiceGenCLI {
       --exclude-columns COLUMNS   CSV columns to leave out
       --key-columns COLUMNS       columns repeated in every group of a table too wide for a page
       --pdfa                      write the report as PDF/A-3b (archival)
+      --untagged                  a PDF without a structure tree (tagged by default)
 
     CI reports:
       invoicegen report --input 'build/**/*.xml' [--input coverage.xml] --out ci-report.pdf

@@ -62,6 +62,7 @@ enum ReportCommand {
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment,
       resources: DocumentOutput.resources(for: config.invoiceSettings.brand))
+    renderer.tagged = !options.untagged && config.tagged
     let folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

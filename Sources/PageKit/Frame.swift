@@ -47,6 +47,11 @@ public struct Frame {
     case anchor(String)
     /// A clickable area over the frame's rectangle that jumps to a named anchor.
     case internalLink(String)
+    /// The children as one element of a tagged PDF's structure (or an artifact).
+    ///
+    /// Frames with the same `id` on consecutive pages are one element: a table that flows over
+    /// pages is one `Table`.
+    case accessibility(AccessibilityRole, id: Int? = nil)
   }
 }
 

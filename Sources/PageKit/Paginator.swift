@@ -105,22 +105,27 @@ public final class Paginator {
       pageSize: size)
     var frames: [Frame] = []
     if let background = template.background {
-      frames.append(place(background(page), in: CGRect(origin: .zero, size: size)))
+      frames.append(Paginator.artifact(place(background(page), in: CGRect(origin: .zero, size: size))))
     }
     if let header = template.header {
       let rect = CGRect(
         x: template.margins.leading, y: template.margins.top, width: kept.contentWidth,
         height: kept.headerHeight)
-      frames.append(place(header(page), in: rect))
+      frames.append(Paginator.artifact(place(header(page), in: rect)))
     }
     frames.append(kept.body)
     if let footer = template.footer {
       let rect = CGRect(
         x: template.margins.leading, y: size.height - template.margins.bottom - kept.footerHeight,
         width: kept.contentWidth, height: kept.footerHeight)
-      frames.append(place(footer(page), in: rect))
+      frames.append(Paginator.artifact(place(footer(page), in: rect)))
     }
     return frames
+  }
+
+  /// Page furniture (background, running header and footer) as an artifact: readers hear it once, not per page.
+  static func artifact(_ frame: Frame) -> Frame {
+    Frame(name: "artifact", rect: frame.rect, content: .accessibility(.artifact), children: [frame])
   }
 
   /// The flow loop both passes share; `emit` gets each page and its body frame.

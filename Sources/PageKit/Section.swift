@@ -18,10 +18,11 @@ public struct Section: View, SingleNodeView {
     var inner = environment
     inner.stackAxis = .vertical
     let marker = OutlineMarkerNode(title: title, level: level)
-    return StackNode(
+    let stack = StackNode(
       axis: .vertical, alignment: HorizontalAlignment.leading.fraction(in: environment.layoutDirection),
       spacing: 0,
       children: [marker] + ViewResolver.nodes(of: content, in: inner), direction: environment.layoutDirection)
+    return AccessibilityNode(child: stack, name: "Sect", role: .section)
   }
 }
 

@@ -3,6 +3,8 @@ import Foundation
 /// The node of a `Table`: measures rows one at a time and flows them over pages.
 final class TableNode: FlowingNode {
   let table: Table
+  /// Names this table's structure element on every page it flows over.
+  var structureID: Int { ObjectIdentifier(self).hashValue }
   let direction: LayoutDirection
   private let bodyEnvironments: [EnvironmentValues]
   private let boldEnvironments: [EnvironmentValues]
@@ -260,9 +262,12 @@ final class TableNode: FlowingNode {
 
   // MARK: Frames
 
-  func rowFrame(_ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat])
-    -> Frame
-  {
+  /// A row's frame: a `TR` of `TH` or `TD` cells, or an artifact when `repeated` (a header row
+  /// repeated on a later page) or a "carried forward" row, which readers need not hear again.
+  func rowFrame(
+    _ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat],
+    repeated: Bool = false
+  ) -> Frame {
     let padding = table.style.cellPadding
     let rowHeight = height(row)
     let rect = CGRect(x: origin.x, y: origin.y, width: width, height: rowHeight)
@@ -287,7 +292,13 @@ final class TableNode: FlowingNode {
       let columnWidth = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
       x += columnWidth
-      guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else { continue }
+      let cellRole: AccessibilityRole = row.kind == .header ? .columnHeader : .cell
+      guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else {
+        // An empty cell is still a cell to a reader, so the columns stay in step.
+        let empty = CGRect(x: left, y: origin.y, width: columnWidth, height: 0)
+        children.append(Frame(name: "EmptyCell", rect: empty, content: .accessibility(cellRole)))
+        continue
+      }
       let lines = cell.shaped.lines
       let textHeight = lines[last].top + lines[last].height - lines[first].top
       let textWidth = cell.shaped.size.width
@@ -303,12 +314,15 @@ final class TableNode: FlowingNode {
         x: left + (direction == .rightToLeft ? padding.trailing : padding.leading) + offset,
         y: origin.y + padding.top,
         width: textWidth, height: textHeight)
+      let text = Frame(
+        name:
+          "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
+        rect: cellRect,
+        content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body)))
       children.append(
         Frame(
-          name:
-            "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
-          rect: cellRect,
-          content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body))))
+          name: cellRole.structureType ?? "", rect: cellRect, content: .accessibility(cellRole),
+          children: [text]))
     }
     let ruleThickness: CGFloat = 0.5
     if row.kind == .header || (row.kind == .body && table.style.rowRules) {
@@ -327,7 +341,8 @@ final class TableNode: FlowingNode {
     case .footer: name = "FooterRow"
     case .continuation: name = "ContinuationRow"
     }
-    return Frame(name: name, rect: rect, children: children)
+    let role: AccessibilityRole = repeated || row.kind == .continuation ? .artifact : .tableRow
+    return Frame(name: name, rect: rect, content: .accessibility(role), children: children)
   }
 
   /// The height reserved for a "carried forward" row: measured once per width with the widest total.

@@ -170,17 +170,36 @@ final class TableRemainder: FlowingNode {
     header: TableNode.MeasuredRow, rows: [PlacedRow], height: CGFloat, width: CGFloat, widths: [CGFloat]
   ) -> FlowPiece {
     let table = self.table
+    let started = self.started
     return FlowPiece(size: CGSize(width: width, height: height)) { origin, _ in
-      var frames = [table.rowFrame(header, index: 0, at: origin, width: width, widths: widths)]
+      let headerRow = table.rowFrame(
+        header, index: 0, at: origin, width: width, widths: widths, repeated: started)
+      var body: [Frame] = []
+      var foot: [Frame] = []
       for entry in rows {
-        frames.append(
-          table.rowFrame(
-            entry.row, index: max(entry.index, 0), at: CGPoint(x: origin.x, y: origin.y + entry.y),
-            width: width, widths: widths))
+        let frame = table.rowFrame(
+          entry.row, index: max(entry.index, 0), at: CGPoint(x: origin.x, y: origin.y + entry.y),
+          width: width, widths: widths)
+        if entry.row.kind == .footer { foot.append(frame) } else { body.append(frame) }
+      }
+      let rect = CGRect(origin: origin, size: CGSize(width: width, height: height))
+      var parts = [
+        started
+          ? headerRow
+          : Frame(
+            name: "THead", rect: headerRow.rect, content: .accessibility(.tableHead), children: [headerRow])
+      ]
+      if !body.isEmpty {
+        parts.append(
+          Frame(
+            name: "TBody", rect: rect, content: .accessibility(.tableBody, id: table.structureID),
+            children: body))
+      }
+      if !foot.isEmpty {
+        parts.append(Frame(name: "TFoot", rect: rect, content: .accessibility(.tableFoot), children: foot))
       }
       return Frame(
-        name: "Table", rect: CGRect(origin: origin, size: CGSize(width: width, height: height)),
-        children: frames)
+        name: "Table", rect: rect, content: .accessibility(.table, id: table.structureID), children: parts)
     }
   }
 }

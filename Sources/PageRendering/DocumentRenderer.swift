@@ -17,6 +17,8 @@ public final class DocumentRenderer {
   public var missingGlyphsAreErrors = false
   /// Whether an image that cannot be read stops the document (it is not written) instead of a placeholder.
   public var unreadableImagesAreErrors = false
+  /// Whether PDFs are tagged: a structure tree for screen readers, `/Lang` from the locale, decoration as artifacts (PDF/UA-1).
+  public var tagged = true
 
   /// Throws for the first warning the caller asked to be an error; called once pass 1 knows every warning, before anything is written.
   private func checkStrictness(_ found: [LayoutWarning]) throws {
@@ -44,6 +46,11 @@ public final class DocumentRenderer {
       creator: document.creator, creationDate: creationDate)
   }
 
+  /// What tagging needs from this document, or `nil` when `tagged` is off.
+  private var accessibility: PDFAccessibility? {
+    tagged ? PDFAccessibility(language: environment.locale.identifier(.bcp47)) : nil
+  }
+
   /// Writes the document as one PDF and returns its page count.
   @discardableResult
   public func writePDF(
@@ -53,11 +60,13 @@ public final class DocumentRenderer {
       // The archival pass rewrites the whole file: cairo's output stays in memory and one file is written.
       let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
       writer.archive = archive
+      writer.accessibility = accessibility
       let pages = try draw(into: writer)
       try AtomicFile.write(try writer.finishData(), to: path, durable: durable)
       return pages
     }
     let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
+    writer.accessibility = accessibility
     let pages = try draw(into: writer)
     try writer.close(durable: durable)
     return pages
@@ -67,6 +76,7 @@ public final class DocumentRenderer {
   public func pdfData(creationDate: Date? = nil, archive: PDFArchive? = nil) throws -> Data {
     let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
     writer.archive = archive
+    writer.accessibility = accessibility
     try draw(into: writer)
     return try writer.finishData()
   }

@@ -6,6 +6,8 @@ import PageKit
 public final class FrameRenderer {
   /// Whether any frame drawn so far was a link (a PDF with links needs the libqpdf rewrite).
   public private(set) var drewLinks = false
+  /// Writes the frames' roles as a structure tree (tagged PDF); `nil` draws untagged.
+  var tagger: StructureTagger?
 
   public init() {}
 
@@ -17,25 +19,43 @@ public final class FrameRenderer {
   func draw(_ frame: Frame, cr: OpaquePointer) {
     switch frame.content {
     case .group:
+      if let tagger, let marker = frame.children.last, let link = linkAttributes(marker) {
+        // A link around its content: the content is the Link element's, the annotation its target.
+        drewLinks = true
+        tagger.enterLink(attributes: link)
+        for child in frame.children.dropLast() { draw(child, cr: cr) }
+        tagger.leaveLink(cr: cr)
+        return
+      }
       drawChildren(frame, cr: cr)
+    case .accessibility(let role, let id):
+      tagger?.enter(role, id: id)
+      drawChildren(frame, cr: cr)
+      tagger?.leave(role, cr: cr)
     case .text(let text):
       if let shaped = text.shaped as? PangoShapedText {
-        shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
+        content(cr, isText: true) {
+          shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
+        }
       }
       drawChildren(frame, cr: cr)
     case .fill(let path, let paint):
-      append(path, to: cr)
-      setSource(paint, cr: cr)
-      cairo_fill(cr)
+      content(cr, isText: false) {
+        append(path, to: cr)
+        setSource(paint, cr: cr)
+        cairo_fill(cr)
+      }
       drawChildren(frame, cr: cr)
     case .stroke(let path, let paint, let style):
-      append(path, to: cr)
-      setSource(paint, cr: cr)
-      apply(style, cr: cr)
-      cairo_stroke(cr)
+      content(cr, isText: false) {
+        append(path, to: cr)
+        setSource(paint, cr: cr)
+        apply(style, cr: cr)
+        cairo_stroke(cr)
+      }
       drawChildren(frame, cr: cr)
     case .image(let image):
-      (image as? CairoImage)?.draw(in: cr, rect: frame.rect)
+      content(cr, isText: false) { (image as? CairoImage)?.draw(in: cr, rect: frame.rect) }
       drawChildren(frame, cr: cr)
     case .link(let url):
       drawLink(url, rect: frame.rect, cr: cr)
@@ -67,6 +87,31 @@ public final class FrameRenderer {
       cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
       cairo_tag_end(cr, CAIRO_TAG_LINK)
     }
+  }
+
+  /// Draws `body` as content of the structure element it belongs to when tagging.
+  ///
+  /// Text is always content (a paragraph of its own outside any element); shapes and images are
+  /// content only inside an element that holds content (a figure, a cell), else decoration.
+  private func content(_ cr: OpaquePointer, isText: Bool, _ body: () -> Void) {
+    guard let tagger, isText || tagger.isInContentElement else { return body() }
+    tagger.drawContent(cr: cr, body)
+  }
+
+  /// The cairo link attributes of a link marker frame (`link(_:)`, `link(to:)`), or `nil` for other frames.
+  private func linkAttributes(_ marker: Frame) -> String? {
+    let rect = marker.rect
+    let area = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)]"
+    switch marker.content {
+    case .link(let url): return "\(area) uri='\(FrameRenderer.escape(url.absoluteString))'"
+    case .internalLink(let name): return "\(area) dest='\(FrameRenderer.escape(name))'"
+    default: return nil
+    }
+  }
+
+  /// Closes the structure elements still open: call once after the last page.
+  func finishStructure(cr: OpaquePointer) {
+    tagger?.finish(cr: cr)
   }
 
   private func drawChildren(_ frame: Frame, cr: OpaquePointer) {

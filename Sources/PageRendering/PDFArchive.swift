@@ -42,20 +42,41 @@ public struct PDFArchive: Sendable {
     self.facturX = facturX
   }
 
-  /// The XMP packet: PDF/A-3b identification, the document information (equal to the Info dictionary), Factur-X.
-  func xmp(_ metadata: PDFMetadata, producer: String, date: String) -> String {
+  /// The XMP packet: PDF/A-3b identification (when `archival`), PDF/UA-1 identification (when
+  /// `universalAccess`), the document information (equal to the Info dictionary), Factur-X.
+  func xmp(
+    _ metadata: PDFMetadata, producer: String, date: String, archival: Bool = true,
+    universalAccess: Bool = false
+  ) -> String {
     func escape(_ text: String) -> String {
       text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;")
     }
+    var schemas = ""
     var xml = """
       <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
       <x:xmpmeta xmlns:x="adobe:ns:meta/">
       <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-      <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
-      <pdfaid:part>3</pdfaid:part>
-      <pdfaid:conformance>B</pdfaid:conformance>
-      </rdf:Description>
+
+      """
+    if archival {
+      xml += """
+        <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
+        <pdfaid:part>3</pdfaid:part>
+        <pdfaid:conformance>B</pdfaid:conformance>
+        </rdf:Description>
+
+        """
+    }
+    if universalAccess {
+      xml += """
+        <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+        <pdfuaid:part>1</pdfuaid:part>
+        </rdf:Description>
+
+        """
+    }
+    xml += """
       <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
       <dc:format>application/pdf</dc:format>
 
@@ -102,8 +123,10 @@ public struct PDFArchive: Sendable {
         <fx:Version>\(facturX.version)</fx:Version>
         <fx:ConformanceLevel>\(facturX.conformanceLevel)</fx:ConformanceLevel>
         </rdf:Description>
-        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
-        <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
+
+        """
+      schemas += """
+        <rdf:li rdf:parseType="Resource">
         <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
         <pdfaSchema:namespaceURI>\(namespace)</pdfaSchema:namespaceURI>
         <pdfaSchema:prefix>fx</pdfaSchema:prefix>
@@ -116,13 +139,33 @@ public struct PDFArchive: Sendable {
         ("Version", "The actual version of the standard applying to the embedded XML document"),
         ("ConformanceLevel", "The conformance level of the embedded XML document"),
       ] {
-        xml += """
+        schemas += """
           <rdf:li rdf:parseType="Resource"><pdfaProperty:name>\(name)</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>\(about)</pdfaProperty:description></rdf:li>
 
           """
       }
-      xml +=
-        "</rdf:Seq></pdfaSchema:property>\n</rdf:li></rdf:Bag></pdfaExtension:schemas>\n</rdf:Description>\n"
+      schemas += "</rdf:Seq></pdfaSchema:property>\n</rdf:li>\n"
+    }
+    if archival && universalAccess {
+      schemas += """
+        <rdf:li rdf:parseType="Resource">
+        <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
+        <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+        <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+        <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description></rdf:li></rdf:Seq></pdfaSchema:property>
+        </rdf:li>
+
+        """
+    }
+    if !schemas.isEmpty {
+      // PDF/A requires one description of every namespace it does not predefine (fx, pdfuaid), in one bag.
+      xml += """
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+        <pdfaExtension:schemas><rdf:Bag>
+        \(schemas)</rdf:Bag></pdfaExtension:schemas>
+        </rdf:Description>
+
+        """
     }
     xml += "</rdf:RDF>\n</x:xmpmeta>\n"
     // Padding lets a later editor grow the packet in place, as XMP recommends.
@@ -134,8 +177,26 @@ public struct PDFArchive: Sendable {
 
 /// The libqpdf steps that turn cairo 1.16's PDF into PDF/A-3b (see ../shared/research/einvoicing.md §1, §2).
 enum PDFArchivePass {
+  /// Makes `xml` the catalog's XMP metadata stream, left uncompressed (qpdf never compresses /Type /Metadata streams).
+  static func writeMetadata(_ xml: String, to handle: qpdf_data?) {
+    let xmp = Array(xml.utf8)
+    let metadataStream = qpdf_oh_new_stream(handle)
+    xmp.withUnsafeBufferPointer { bytes in
+      qpdf_oh_replace_stream_data(
+        handle, metadataStream, bytes.baseAddress, bytes.count, qpdf_oh_new_null(handle),
+        qpdf_oh_new_null(handle))
+    }
+    let metadataDictionary = qpdf_oh_get_dict(handle, metadataStream)
+    qpdf_oh_replace_key(handle, metadataDictionary, "/Type", qpdf_oh_new_name(handle, "/Metadata"))
+    qpdf_oh_replace_key(handle, metadataDictionary, "/Subtype", qpdf_oh_new_name(handle, "/XML"))
+    qpdf_oh_replace_key(
+      handle, qpdf_get_root(handle), "/Metadata", qpdf_make_indirect_object(handle, metadataStream))
+  }
+
   /// Applies `archive` to the document open in `handle`, whose Info the renderer wrote from `metadata`.
-  static func apply(_ archive: PDFArchive, metadata: PDFMetadata, to handle: qpdf_data?) {
+  static func apply(
+    _ archive: PDFArchive, metadata: PDFMetadata, universalAccess: Bool = false, to handle: qpdf_data?
+  ) {
     let date = metadata.effectiveDate
     let pdfDate = pdfDateString(date)
     let xmpDate = PDFMetadata.iso8601(date)
@@ -165,18 +226,8 @@ enum PDFArchivePass {
     qpdf_oh_replace_key(handle, infoDictionary, "/CreationDate", qpdf_oh_new_string(handle, pdfDate))
     qpdf_oh_replace_key(handle, infoDictionary, "/ModDate", qpdf_oh_new_string(handle, pdfDate))
     let root = qpdf_get_root(handle)
-    // XMP metadata, left uncompressed (qpdf never compresses /Type /Metadata streams).
-    let xmp = Array(archive.xmp(metadata, producer: producer, date: xmpDate).utf8)
-    let metadataStream = qpdf_oh_new_stream(handle)
-    xmp.withUnsafeBufferPointer { bytes in
-      qpdf_oh_replace_stream_data(
-        handle, metadataStream, bytes.baseAddress, bytes.count, qpdf_oh_new_null(handle),
-        qpdf_oh_new_null(handle))
-    }
-    let metadataDictionary = qpdf_oh_get_dict(handle, metadataStream)
-    qpdf_oh_replace_key(handle, metadataDictionary, "/Type", qpdf_oh_new_name(handle, "/Metadata"))
-    qpdf_oh_replace_key(handle, metadataDictionary, "/Subtype", qpdf_oh_new_name(handle, "/XML"))
-    qpdf_oh_replace_key(handle, root, "/Metadata", qpdf_make_indirect_object(handle, metadataStream))
+    writeMetadata(
+      archive.xmp(metadata, producer: producer, date: xmpDate, universalAccess: universalAccess), to: handle)
     // The sRGB output intent: every colour cairo writes is DeviceRGB.
     let profile = qpdf_oh_new_stream(handle)
     SRGBProfile.flateData.withUnsafeBytes { bytes in

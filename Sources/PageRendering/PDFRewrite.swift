@@ -11,19 +11,23 @@ import Foundation
 public enum PDFRewrite {
   /// The PDF at `input` rewritten; `finalPath` names the document in errors.
   public static func rewrite(
-    _ input: String, finalPath: String, archive: PDFArchive? = nil, metadata: PDFMetadata = PDFMetadata()
+    _ input: String, finalPath: String, archive: PDFArchive? = nil, accessibility: PDFAccessibility? = nil,
+    metadata: PDFMetadata = PDFMetadata()
   ) throws -> Data {
-    try rewrite(finalPath: finalPath, archive: archive, metadata: metadata) { handle in
+    try rewrite(finalPath: finalPath, archive: archive, accessibility: accessibility, metadata: metadata) {
+      handle in
       qpdf_read(handle, input, nil)
     }
   }
 
   /// The PDF in `data` rewritten; `finalPath` names the document in errors.
   public static func rewrite(
-    data: Data, finalPath: String, archive: PDFArchive? = nil, metadata: PDFMetadata = PDFMetadata()
+    data: Data, finalPath: String, archive: PDFArchive? = nil, accessibility: PDFAccessibility? = nil,
+    metadata: PDFMetadata = PDFMetadata()
   ) throws -> Data {
     try data.withUnsafeBytes { bytes in
-      try rewrite(finalPath: finalPath, archive: archive, metadata: metadata) { handle in
+      try rewrite(finalPath: finalPath, archive: archive, accessibility: accessibility, metadata: metadata) {
+        handle in
         qpdf_read_memory(
           handle, finalPath, bytes.bindMemory(to: CChar.self).baseAddress, UInt64(bytes.count), nil)
       }
@@ -31,7 +35,8 @@ public enum PDFRewrite {
   }
 
   private static func rewrite(
-    finalPath: String, archive: PDFArchive?, metadata: PDFMetadata, read: (qpdf_data?) -> QPDF_ERROR_CODE
+    finalPath: String, archive: PDFArchive?, accessibility: PDFAccessibility?, metadata: PDFMetadata,
+    read: (qpdf_data?) -> QPDF_ERROR_CODE
   ) throws -> Data {
     var handle: qpdf_data? = qpdf_init()
     defer { qpdf_cleanup(&handle) }
@@ -44,12 +49,22 @@ public enum PDFRewrite {
       }
     }
     try check(read(handle))
-    if let archive {
-      PDFArchivePass.apply(archive, metadata: metadata, to: handle)
-      if qpdf_has_error(handle) != 0 {
-        throw RenderError.pdfRewrite(
-          path: finalPath, reason: String(cString: qpdf_get_error_full_text(handle, qpdf_get_error(handle))))
+    if let accessibility {
+      try PDFAccessibilityPass.apply(accessibility, to: handle, path: finalPath)
+      if archive == nil {
+        let producer = "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)"
+        PDFArchivePass.writeMetadata(
+          PDFArchive().xmp(
+            metadata, producer: producer, date: PDFMetadata.iso8601(metadata.effectiveDate), archival: false,
+            universalAccess: true), to: handle)
       }
+    }
+    if let archive {
+      PDFArchivePass.apply(archive, metadata: metadata, universalAccess: accessibility != nil, to: handle)
+    }
+    if qpdf_has_error(handle) != 0 {
+      throw RenderError.pdfRewrite(
+        path: finalPath, reason: String(cString: qpdf_get_error_full_text(handle, qpdf_get_error(handle))))
     }
     try check(qpdf_init_write_memory(handle))
     qpdf_set_deterministic_ID(handle, 1)
@@ -60,6 +75,9 @@ public enum PDFRewrite {
       qpdf_set_newline_before_endstream(handle, 1)
       qpdf_set_minimum_pdf_version(handle, "1.7")
       qpdf_set_object_stream_mode(handle, qpdf_o_disable)
+    } else if accessibility != nil {
+      // The structure tree is hundreds of small objects: in object streams they compress to a third.
+      qpdf_set_object_stream_mode(handle, qpdf_o_generate)
     } else {
       qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
     }

@@ -22,6 +22,20 @@ public final class PDFWriter {
   public private(set) var pageCount = 0
   /// Makes the finished PDF a PDF/A-3b (with an attachment, such as a Factur-X invoice's XML) in the libqpdf pass.
   public var archive: PDFArchive?
+  /// Makes the PDF tagged (a structure tree from the frames' roles, PDF/UA-1 in the libqpdf pass) when set.
+  ///
+  /// Set before the first page is drawn.
+  public var accessibility: PDFAccessibility? {
+    didSet { renderer.tagger = accessibility == nil ? nil : StructureTagger() }
+  }
+  /// Whether the finished file goes through `PDFRewrite`.
+  private var needsRewrite: Bool { renderer.drewLinks || archive != nil || accessibility != nil }
+  /// The accessibility the rewrite applies, with the figure labels the drawing collected.
+  private var collectedAccessibility: PDFAccessibility? {
+    guard var accessibility else { return nil }
+    accessibility.figureLabels = renderer.tagger?.figureLabels ?? []
+    return accessibility
+  }
   private let metadata: PDFMetadata
 
   /// The size of the surface before the first page sets its own: ISO A4 in whole points.
@@ -114,6 +128,7 @@ public final class PDFWriter {
     guard let file else { throw RenderError.unsupported("a PDF in memory is finished with finishData()") }
     closed = true
     if pageOpen { endPage() }
+    renderer.finishStructure(cr: context.cr)
     do {
       try context.checkStatus("drawing \(path)")
       try surface.finish()
@@ -121,7 +136,7 @@ public final class PDFWriter {
       file.discard()
       throw error
     }
-    guard renderer.drewLinks || archive != nil else {
+    guard needsRewrite else {
       try file.commit(durable: durable)
       return
     }
@@ -129,7 +144,8 @@ public final class PDFWriter {
     do {
       try file.flushForReading()
       rewritten = try PDFRewrite.rewrite(
-        file.temporaryPath, finalPath: path, archive: archive, metadata: metadata)
+        file.temporaryPath, finalPath: path, archive: archive, accessibility: collectedAccessibility,
+        metadata: metadata)
     } catch {
       file.discard()
       throw error
@@ -145,9 +161,12 @@ public final class PDFWriter {
     }
     closed = true
     if pageOpen { endPage() }
+    renderer.finishStructure(cr: context.cr)
     try context.checkStatus("drawing \(path)")
     try surface.finish()
-    guard renderer.drewLinks || archive != nil else { return memory.data }
-    return try PDFRewrite.rewrite(data: memory.data, finalPath: path, archive: archive, metadata: metadata)
+    guard needsRewrite else { return memory.data }
+    return try PDFRewrite.rewrite(
+      data: memory.data, finalPath: path, archive: archive, accessibility: collectedAccessibility,
+      metadata: metadata)
   }
 }

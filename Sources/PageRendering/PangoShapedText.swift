@@ -64,6 +64,10 @@ public final class PangoShapedText: ShapedText {
 
   /// Draws the lines in `range` with the top of the first at `origin`, in `color` where runs set none.
   func draw(in cr: OpaquePointer, at origin: CGPoint, lines range: Range<Int>, color: RGBAColor) {
+    if !runsAreSingleClusters {
+      PangoShapedText.makeEachRunOneCluster(layout)
+      runsAreSingleClusters = true
+    }
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     let count = pango_layout_get_line_count(layout)
     if range.lowerBound == 0 && range.upperBound >= count {
@@ -81,6 +85,46 @@ public final class PangoShapedText: ShapedText {
       let lineX = lineOffset(index) / scale
       cairo_move_to(cr, origin.x - offsetX + lineX, origin.y + all[index].baseline - firstTop)
       pango_cairo_show_layout_line(cr, line)
+    }
+  }
+
+  /// Whether `makeEachRunOneCluster` has run on this layout.
+  private var runsAreSingleClusters = false
+
+  /// Makes every glyph of each left-to-right run with marks belong to one cluster, so a PDF carries the run's text whole.
+  ///
+  /// Pango hands cairo one cluster per character group, and cairo maps each glyph to its cluster's
+  /// text. Extractors place marks by their glyph's position: a Thai vowel below a consonant sits a
+  /// fraction of a point lower and lands on its own line. With one cluster per run cairo writes
+  /// the run's glyphs inside one `/Span << /ActualText (…) >>`, the run's exact text. Runs where
+  /// every cluster is one glyph (Latin, Cyrillic, CJK…) extract right as they are and stay small.
+  /// Right-to-left runs keep Pango's clusters: extractors (poppler, pdf.js, PyPDF) read a line's
+  /// characters in visual order and reverse right-to-left words, so a logical-order ActualText
+  /// would come out backwards. Only drawing reads the clusters; measuring is done by then.
+  static func makeEachRunOneCluster(_ layout: OpaquePointer) {
+    var line = pango_layout_get_lines_readonly(layout)
+    while let lineNode = line {
+      defer { line = lineNode.pointee.next }
+      var run = lineNode.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+      while let runNode = run {
+        defer { run = runNode.pointee.next }
+        guard let run = runNode.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let glyphs = run.pointee.glyphs, let item = run.pointee.item, item.pointee.analysis.level % 2 == 0
+        else { continue }
+        let count = Int(glyphs.pointee.num_glyphs)
+        guard count > 1, let clusters = glyphs.pointee.log_clusters else { continue }
+        // Marks: glyphs sharing a cluster, glyphs with no advance, glyphs moved up or down.
+        let info = glyphs.pointee.glyphs!
+        let hasMarks = (0..<count).contains { index in
+          (index > 0 && clusters[index] == clusters[index - 1]) || info[index].geometry.width == 0
+            || info[index].geometry.y_offset != 0
+        }
+        guard hasMarks else { continue }
+        for index in 0..<count {
+          clusters[index] = 0
+          info[index].attr.is_cluster_start = index == 0 ? 1 : 0
+        }
+      }
     }
   }
 

@@ -220,7 +220,7 @@ import Testing
     try paginator.layOutPages(plan: try paginator.plan()) { page in
       continuation.append(
         page.frames.flatMap(\.allFrames).filter { $0.name == "ContinuationRow" }.flatMap { row in
-          row.children.compactMap { cell -> String? in
+          row.allFrames.compactMap { cell -> String? in
             guard case .text(let drawing) = cell.content,
               let shaped = drawing.shaped as? MonospaceShaper.Shaped
             else { return nil }
