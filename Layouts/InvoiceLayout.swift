@@ -119,6 +119,7 @@ struct InvoiceHead: View {
             fact(.servicePeriod, "\(format.date(period.lowerBound)) – \(format.date(period.upperBound))")
           }
         }
+        .accessibilityTable(headers: .firstColumn)
       }
     }
     .padding(.bottom, 6)
@@ -237,16 +238,17 @@ struct InvoiceTotals: View {
             Text(format.money(totals.taxes[index].tax))
           }
         }
-        Rectangle().fill(brand.accentColor).frame(height: 1)
+        Rectangle().fill(brand.accentColor).frame(height: 1).accessibilityHidden(true)
         GridRow {
           Text(strings(.total)).bold()
           Text(format.money(totals.grandTotal)).bold()
         }
         .font(brand.font(11, weight: .bold))
       }
+      .accessibilityTable(headers: .firstColumn)
       .frame(width: 250)
       VStack(alignment: .leading, spacing: 4) {
-        Text(strings(.vatSummary)).font(brand.font(8, weight: .bold))
+        Text(strings(.vatSummary)).font(brand.font(8, weight: .bold)).accessibilityHeading(.h2)
         Grid(alignment: .trailing, horizontalSpacing: 14, verticalSpacing: 1) {
           GridRow {
             Text(strings(.rate))
@@ -264,6 +266,7 @@ struct InvoiceTotals: View {
             }
           }
         }
+        .accessibilityTable(headers: .firstRow)
         if invoice.pricesIncludeTax { Text(strings(.pricesIncludeVat)) }
         if let reason = invoice.taxExemptionReason { Text(reason).italic() }
       }
@@ -313,7 +316,7 @@ struct InvoiceClosing: View {
     VStack(alignment: .leading, spacing: 8) {
       if settings.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
         VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.paymentTerms)).bold()
+          Text(strings(.paymentTerms)).bold().accessibilityHeading(.h2)
           if let due = invoice.dueDate {
             Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
           }
@@ -329,7 +332,7 @@ struct InvoiceClosing: View {
       }
       if let bank = settings.bank, !invoice.isCreditNote {
         VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.bankDetails)).bold()
+          Text(strings(.bankDetails)).bold().accessibilityHeading(.h2)
           Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {
             if let holder = bank.holder ?? settings.seller?.name {
               GridRow {
@@ -354,11 +357,12 @@ struct InvoiceClosing: View {
               }
             }
           }
+          .accessibilityTable(headers: .firstColumn)
         }
       }
       if let notes = invoice.notes {
         VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.notes)).bold()
+          Text(strings(.notes)).bold().accessibilityHeading(.h2)
           Text(notes)
         }
       }

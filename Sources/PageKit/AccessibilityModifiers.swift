@@ -30,7 +30,23 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
   public static let isImage = AccessibilityTraits(rawValue: 2)
 }
 
+/// Which cells of a grid head the others, for `accessibilityTable(headers:)`.
+public enum AccessibilityTableHeaders: Hashable, Sendable {
+  /// The first row names the columns (`TH` with `/Scope /Column`).
+  case firstRow
+  /// The first cell of each row names the row (`TH` with `/Scope /Row`): label–value lists.
+  case firstColumn
+}
+
 extension View {
+  /// This `Grid` as a table to readers, with its rows as `TR` and `headers` as `TH` cells.
+  ///
+  /// A grid is only layout until it is given this; a `Table` is always a table.
+  public func accessibilityTable(headers: AccessibilityTableHeaders) -> some View {
+    TransformedEnvironment(content: self) { $0.gridTableHeaders = headers }
+      .accessibilityRole(.table, name: "table")
+  }
+
   /// This view as a heading of `level` in a tagged PDF (`H1`…`H6`); text is a paragraph otherwise.
   public func accessibilityHeading(_ level: AccessibilityHeadingLevel) -> some View {
     accessibilityRole(.heading(level: level.level), name: "heading")

@@ -25,6 +25,8 @@ public enum AccessibilityRole: Hashable, Sendable {
   case tableRow
   /// A header cell, naming its column (`TH` with `/Scope /Column`).
   case columnHeader
+  /// A header cell, naming its row (`TH` with `/Scope /Row`).
+  case rowHeader
   /// A data cell (`TD`).
   case cell
   /// Decoration, repeated page furniture and anything not read aloud (`/Artifact`).
@@ -42,16 +44,25 @@ public enum AccessibilityRole: Hashable, Sendable {
     case .tableBody: "TBody"
     case .tableFoot: "TFoot"
     case .tableRow: "TR"
-    case .columnHeader: "TH"
+    case .columnHeader, .rowHeader: "TH"
     case .cell: "TD"
     case .artifact: nil
+    }
+  }
+
+  /// The `/Scope` of a header cell ("Column", "Row"); `nil` for other roles.
+  public var headerScope: String? {
+    switch self {
+    case .columnHeader: "Column"
+    case .rowHeader: "Row"
+    default: nil
     }
   }
 
   /// Whether the element holds drawn content itself (a leaf of the structure tree) rather than other elements.
   public var holdsContent: Bool {
     switch self {
-    case .paragraph, .heading, .figure, .columnHeader, .cell: true
+    case .paragraph, .heading, .figure, .columnHeader, .rowHeader, .cell: true
     case .section, .table, .tableHead, .tableBody, .tableFoot, .tableRow, .artifact: false
     }
   }

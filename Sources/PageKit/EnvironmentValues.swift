@@ -35,6 +35,8 @@ public struct EnvironmentValues: Sendable {
   public var lineSpacing: CGFloat = 0
   /// The axis of the nearest enclosing stack, which orients a `Divider`.
   var stackAxis: Axis? = nil
+  /// Set by `accessibilityTable(headers:)` for the grid it modifies; grids read and clear it.
+  var gridTableHeaders: AccessibilityTableHeaders? = nil
   private var custom: [ObjectIdentifier: any Sendable] = [:]
 
   public init() {}

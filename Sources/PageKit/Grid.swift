@@ -20,12 +20,14 @@ public struct Grid: View, SingleNodeView {
   func makeNode(in environment: EnvironmentValues) -> any LayoutNode {
     var inner = environment
     inner.stackAxis = nil
+    inner.gridTableHeaders = nil  // a grid inside a cell is not the same table
     let rows = ViewResolver.nodes(of: content, in: inner).map { node -> [any LayoutNode] in
       (node as? GridRowNode)?.cells ?? [node]
     }
     return GridNode(
       rows: rows, alignment: alignment, horizontalSpacing: horizontalSpacing ?? StackNode.defaultSpacing,
-      verticalSpacing: verticalSpacing ?? StackNode.defaultSpacing, direction: environment.layoutDirection)
+      verticalSpacing: verticalSpacing ?? StackNode.defaultSpacing, direction: environment.layoutDirection,
+      tableHeaders: environment.gridTableHeaders)
   }
 }
 
@@ -69,12 +71,15 @@ final class GridNode: LayoutNode {
   let horizontalSpacing: CGFloat
   let verticalSpacing: CGFloat
   let direction: LayoutDirection
+  /// Which cells head the others when the grid is a table to readers (`accessibilityTable(headers:)`).
+  let tableHeaders: AccessibilityTableHeaders?
   private let columnCount: Int
 
   init(
     rows: [[any LayoutNode]], alignment: Alignment, horizontalSpacing: CGFloat, verticalSpacing: CGFloat,
-    direction: LayoutDirection
+    direction: LayoutDirection, tableHeaders: AccessibilityTableHeaders? = nil
   ) {
+    self.tableHeaders = tableHeaders
     self.rows = rows
     self.alignment = alignment
     self.horizontalSpacing = horizontalSpacing
@@ -138,22 +143,52 @@ final class GridNode: LayoutNode {
     let heights = rowHeights(widths, totalWidth: width, context: context)
     var frames: [Frame] = []
     var y = rect.minY
-    for (row, height) in zip(rows, heights) {
+    for (index, (row, height)) in zip(rows, heights).enumerated() {
+      var cells: [Frame] = []
       if isSpanning(row) {
         let cellRect = CGRect(x: rect.minX, y: y, width: width, height: height)
-        frames.append(place(row[0], in: cellRect, context: context))
+        cells.append(tableCell(place(row[0], in: cellRect, context: context), row: index, column: 0))
       } else {
         var offset: CGFloat = 0
         for (column, cell) in row.enumerated() {
           let x = direction == .rightToLeft ? rect.minX + width - offset - widths[column] : rect.minX + offset
-          frames.append(
-            place(cell, in: CGRect(x: x, y: y, width: widths[column], height: height), context: context))
+          let frame = place(
+            cell, in: CGRect(x: x, y: y, width: widths[column], height: height), context: context)
+          cells.append(tableCell(frame, row: index, column: column))
           offset += widths[column] + horizontalSpacing
         }
+      }
+      if tableHeaders != nil, !cells.allSatisfy(GridNode.isArtifact) {
+        let rowRect = CGRect(x: rect.minX, y: y, width: width, height: height)
+        frames.append(Frame(name: "TR", rect: rowRect, content: .accessibility(.tableRow), children: cells))
+      } else {
+        frames += cells
       }
       y += height + verticalSpacing
     }
     return Frame(name: "Grid", rect: rect, children: frames)
+  }
+
+  /// Whether `frame` is decoration only (a rule between rows): such a row is no row to readers.
+  static func isArtifact(_ frame: Frame) -> Bool {
+    var current = frame
+    while true {
+      if case .accessibility(.artifact, _) = current.content { return true }
+      guard current.children.count == 1 else { return false }
+      current = current.children[0]
+    }
+  }
+
+  /// A cell's frame as a table cell to readers when the grid is a table; else the frame itself.
+  private func tableCell(_ frame: Frame, row: Int, column: Int) -> Frame {
+    guard let tableHeaders, !GridNode.isArtifact(frame) else { return frame }
+    let role: AccessibilityRole
+    switch tableHeaders {
+    case .firstRow: role = row == 0 ? .columnHeader : .cell
+    case .firstColumn: role = column == 0 ? .rowHeader : .cell
+    }
+    return Frame(
+      name: role.structureType ?? "", rect: frame.rect, content: .accessibility(role), children: [frame])
   }
 
   private func place(_ cell: any LayoutNode, in rect: CGRect, context: LayoutContext) -> Frame {

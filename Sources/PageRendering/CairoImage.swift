@@ -67,6 +67,10 @@ public final class CairoImage: LoadedImage {
     defer { cairo_restore(cr) }
     switch content {
     case .raster(let surface, let orientation):
+      // Painting clipped to the image's rectangle: cairo 1.16 fails a tagged PDF ("invalid tag
+      // name, attributes, or nesting") when an unclipped paint is a page's first drawing.
+      cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+      cairo_clip(cr)
       let source = drawable(surface, orientation: orientation, in: cr, rect: rect)
       cairo_translate(cr, rect.minX, rect.minY)
       cairo_scale(cr, rect.width / size.width, rect.height / size.height)

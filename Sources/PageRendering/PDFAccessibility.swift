@@ -8,10 +8,13 @@ public struct PDFAccessibility: Sendable, Hashable {
   public var language: String
   /// The alternative text of each `Figure`, in document order (cairo 1.16 drops `alt=`).
   public var figureLabels: [String]
+  /// The `/Scope` of each `TH` ("Column", "Row"), in document order (cairo cannot write attributes).
+  public var headerScopes: [String]
 
-  public init(language: String, figureLabels: [String] = []) {
+  public init(language: String, figureLabels: [String] = [], headerScopes: [String] = []) {
     self.language = language
     self.figureLabels = figureLabels
+    self.headerScopes = headerScopes
   }
 }
 
@@ -33,13 +36,15 @@ enum PDFAccessibilityPass {
     }
     qpdf_oh_replace_key(handle, preferences, "/DisplayDocTitle", qpdf_oh_new_bool(handle, 1))
     var figures = accessibility.figureLabels[...]
+    var scopes = accessibility.headerScopes[...]
     walkStructure(qpdf_oh_get_key(handle, root, "/StructTreeRoot"), handle: handle) { element, type in
       switch type {
       case "/Figure":
         let label = figures.popFirst() ?? ""
         qpdf_oh_replace_key(handle, element, "/Alt", qpdf_oh_new_unicode_string(handle, label))
       case "/TH":
-        qpdf_oh_replace_key(handle, element, "/A", qpdf_oh_parse(handle, "<< /O /Table /Scope /Column >>"))
+        let scope = scopes.popFirst() == "Row" ? "/Row" : "/Column"
+        qpdf_oh_replace_key(handle, element, "/A", qpdf_oh_parse(handle, "<< /O /Table /Scope \(scope) >>"))
       default:
         break
       }

@@ -34,6 +34,7 @@ public final class PDFWriter {
   private var collectedAccessibility: PDFAccessibility? {
     guard var accessibility else { return nil }
     accessibility.figureLabels = renderer.tagger?.figureLabels ?? []
+    accessibility.headerScopes = renderer.tagger?.headerScopes ?? []
     return accessibility
   }
   private let metadata: PDFMetadata

@@ -18,6 +18,8 @@ final class StructureTagger {
     var attributes: String
     var identity: Int
     var holdsContent: Bool
+    /// The `/Scope` of a header cell; cairo cannot write it, the libqpdf pass does.
+    var scope: String? = nil
   }
 
   /// The elements of the frames being drawn, outermost first (not all open yet).
@@ -29,6 +31,8 @@ final class StructureTagger {
   private var nextIdentity = 1
   /// The alternative text of each figure, in the order the figures were opened (document order).
   private(set) var figureLabels: [String] = []
+  /// The scope of each header cell ("Column", "Row"), in the order the cells were opened.
+  private(set) var headerScopes: [String] = []
   /// Whether any element was written.
   private(set) var tagged = false
 
@@ -48,7 +52,10 @@ final class StructureTagger {
     }
     guard let type = role.structureType else { return }
     let identity = id.map { $0 &* 31 &+ type.hashValue } ?? fresh()
-    path.append(Element(type: type, attributes: "", identity: identity, holdsContent: role.holdsContent))
+    path.append(
+      Element(
+        type: type, attributes: "", identity: identity, holdsContent: role.holdsContent,
+        scope: role.headerScope))
     if case .figure(let label) = role { pendingLabels[identity] = label }
   }
 
@@ -64,7 +71,7 @@ final class StructureTagger {
       return
     }
     guard role.structureType != nil else { return }
-    leaveElement(cr: cr, keepsEmpty: role == .cell || role == .columnHeader)
+    leaveElement(cr: cr, keepsEmpty: role == .cell || role.headerScope != nil)
   }
 
   /// Leaves a link entered with `enterLink`; a link with no content still gets its annotation.
@@ -127,6 +134,7 @@ final class StructureTagger {
       if element.type == "Figure" {
         figureLabels.append(pendingLabels.removeValue(forKey: element.identity) ?? "")
       }
+      if let scope = element.scope { headerScopes.append(scope) }
     }
   }
 

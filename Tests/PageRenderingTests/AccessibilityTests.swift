@@ -1,0 +1,198 @@
+import DataModel
+import Foundation
+import Layouts
+import PageKit
+import PageRendering
+import Testing
+
+/// Tagged PDFs (issue 13): the structure tree, PDF/UA checks by `pdfua` and our own Matterhorn checks, text extraction.
+@Suite(.serialized) struct AccessibilityTests {
+  static let validators = TestSupport.packageRoot.appendingPathComponent(".build/validators/bin")
+  static let checker = TestSupport.packageRoot.appendingPathComponent("Tests/Validators/tagged_pdf_check.py")
+  static let expectedTrees = TestSupport.packageRoot.appendingPathComponent("Tests/Validators/structure")
+
+  /// Two item descriptions per language, written in its script.
+  static let descriptions: [String: [String]] = [
+    "en-GB": ["Consulting services", "Cloud hosting, monthly"],
+    "de-DE": ["Beratungsleistungen", "Wartung & Pflege (Größe XL)"],
+    "fr-FR": ["Prestations de conseil", "Hébergement à l’année"],
+    "es-ES": ["Servicios de consultoría", "Alojamiento en la nube, año"],
+    "it-IT": ["Servizi di consulenza", "Manutenzione è inclusa"],
+    "nl-NL": ["Adviesdiensten", "Hosting per maand, één server"],
+    "pt-PT": ["Serviços de consultoria", "Alojamento na nuvem, mês"],
+    "pl-PL": ["Usługi doradcze", "Hosting w chmurze, miesięczny"],
+    "sv-SE": ["Konsulttjänster", "Molnlagring för år"],
+    "ja-JP": ["コンサルティング業務", "クラウドホスティング（月額）"],
+    "zh-Hans-CN": ["咨询服务", "云托管（月付）"],
+    "ko-KR": ["컨설팅 서비스", "클라우드 호스팅 월간"],
+    "ar-SA": ["خدمات استشارية", "استضافة سحابية شهرية"],
+    "he-IL": ["שירותי ייעוץ", "אחסון בענן חודשי"],
+    "hi-IN": ["परामर्श सेवाएँ", "क्लाउड होस्टिंग मासिक"],
+    "th-TH": ["ค่าที่ปรึกษาด้านซอฟต์แวร์", "บริการโฮสติ้งรายเดือน"],
+    "ru-RU": ["Консультационные услуги", "Облачный хостинг, ежемесячно"],
+    "tr-TR": ["Danışmanlık hizmetleri", "Bulut barındırma, aylık"],
+    "fa-IR": ["خدمات مشاوره", "میزبانی ابری ماهانه"],
+    "vi-VN": ["Dịch vụ tư vấn", "Lưu trữ đám mây hàng tháng"],
+    "id-ID": ["Layanan konsultasi", "Hosting awan bulanan"],
+    "uk-UA": ["Консультаційні послуги", "Хмарний хостинг, щомісяця"],
+  ]
+
+  /// An invoice of `language` whose customer and items are written in its script; `items` repeats the two descriptions.
+  static func renderer(_ language: LanguageTests.Case, items: Int = 2, logo: Bool = false) throws
+    -> DocumentRenderer
+  {
+    let names = try #require(descriptions[language.locale])
+    let lines = (0..<items).map { index in
+      LineItem(
+        description: names[index % names.count], quantity: ExactDecimal(index + 1),
+        unitPrice: ExactDecimal("120.5")!, taxRate: ExactDecimal(19))
+    }
+    let invoice = try Invoice(
+      number: "A-\(language.locale)", issueDate: CalendarDate(year: 2026, month: 3, day: 14)!,
+      dueDate: CalendarDate(year: 2026, month: 4, day: 13)!, currency: Currency(code: language.currency)!,
+      customer: Party(name: language.customer, address: ["1 Example Street"]), items: lines,
+      locale: language.locale)
+    var settings = InvoiceSettings(
+      seller: Party(name: "Northwind Software GmbH", address: ["Friedrichstraße 123", "10117 Berlin"]),
+      bank: BankAccount(iban: "DE89 3704 0044 0532 0130 00"), brand: Brand())
+    if logo {
+      settings.brand.logo = TestSupport.packageRoot.appendingPathComponent("SampleData/logo.png").path
+    }
+    let prepared = InvoiceLayout.document(for: invoice, settings: settings)
+    // The machine's fonts (make deps installs Noto for every script), as in LanguageTests.
+    return DocumentRenderer(
+      document: prepared.document, environment: prepared.environment, resources: RenderResources())
+  }
+
+  /// `text` as compared: bidi controls and no-break spaces out, whitespace runs one space, NFC.
+  static func normalize(_ text: String) -> String {
+    LanguageTests.normalize(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      .precomposedStringWithCanonicalMapping
+  }
+
+  /// `text` as poppler extracts it: a lam–alef ligature comes out as alef–lam, even from other tools' PDFs.
+  static func popplerLigatures(_ text: String) -> String {
+    var out = ""
+    var previous: Character?
+    for character in text {
+      if previous == "ل", ["ا", "أ", "إ", "آ"].contains(character) {
+        out.removeLast()
+        out.append(character)
+        out.append("ل")
+      } else {
+        out.append(character)
+      }
+      previous = character
+    }
+    return out
+  }
+
+  /// What `pdfua check` says about `path`: its exit status and report.
+  static func pdfua(_ path: String) throws -> (status: Int32, output: String) {
+    try TestSupport.run(validators.appendingPathComponent("pdfua").path, ["check", path])
+  }
+
+  /// The problems our own checks find in `path` (see Tests/Validators/tagged_pdf_check.py).
+  static func matterhorn(_ path: String, language: String? = nil) throws -> [String] {
+    try #require(try checkerReport(path, language: language)["problems"] as? [String])
+  }
+
+  /// The whole report of our checker on `path`: problems, figures and their /Alt, header cells.
+  static func checkerReport(_ path: String, language: String? = nil) throws -> [String: Any] {
+    let run = try TestSupport.run(
+      validators.appendingPathComponent("python").path, [checker.path, path] + (language.map { [$0] } ?? []))
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    return try #require(object, "checker output: \(run.output)")
+  }
+
+  @Test(arguments: LanguageTests.cases)
+  func everyLanguageIsTaggedAndExtractsAsDrawn(_ language: LanguageTests.Case) throws {
+    let path = try TestSupport.temporaryFolder() + "/invoice.pdf"
+    try AccessibilityTests.renderer(language).writePDF(to: path)
+    let text = AccessibilityTests.normalize(try TestSupport.run("pdftotext", [path, "-"]).output)
+    let expected =
+      [language.customer] + (AccessibilityTests.descriptions[language.locale] ?? []).map { $0 }
+    for item in expected {
+      let wanted = AccessibilityTests.popplerLigatures(AccessibilityTests.normalize(item))
+      #expect(text.contains(wanted), "\(language): \(wanted) not in \(text)")
+    }
+    let report = try AccessibilityTests.pdfua(path)
+    #expect(report.status == 0 && report.output.contains("errors=0 warnings=0"), "\(report.output)")
+    #expect(try AccessibilityTests.matterhorn(path, language: language.locale) == [])
+  }
+
+  @Test func anUntaggedFileIsReportedSoTheChecksCanFail() throws {
+    let path = try TestSupport.temporaryFolder() + "/untagged.pdf"
+    let renderer = try AccessibilityTests.renderer(LanguageTests.cases[1])
+    renderer.tagged = false
+    try renderer.writePDF(to: path)
+    let report = try AccessibilityTests.pdfua(path)
+    #expect(report.status != 0)
+    for rule in ["UA-01-005", "UA-01-002", "UA-06-001"] { #expect(report.output.contains(rule)) }
+    let problems = try AccessibilityTests.matterhorn(path, language: "de-DE")
+    #expect(problems.contains("no /StructTreeRoot"))
+    #expect(problems.contains { $0.contains("'f' outside marked content") })
+  }
+
+  /// `pdfinfo -struct-text` of `path` compared with the expected dump `name`; RECORD_STRUCTURE=1 writes it.
+  static func checkTree(_ path: String, name: String) throws {
+    let tree = try TestSupport.run("pdfinfo", ["-struct-text", path]).output
+    let expected = expectedTrees.appendingPathComponent(name + ".txt")
+    if ProcessInfo.processInfo.environment["RECORD_STRUCTURE"] == "1" {
+      try tree.write(to: expected, atomically: true, encoding: .utf8)
+    }
+    let recorded = try String(contentsOf: expected, encoding: .utf8)
+    #expect(tree == recorded, "structure of \(name) differs from \(expected.path):\n\(tree)")
+  }
+
+  @Test func theInvoicesTreeHasHeadingsTablesAndAFigure() throws {
+    let language = try #require(LanguageTests.cases.first { $0.locale == "de-DE" })
+    let path = try TestSupport.temporaryFolder() + "/invoice.pdf"
+    try AccessibilityTests.renderer(language, logo: true).writePDF(to: path)
+    try AccessibilityTests.checkTree(path, name: "invoice-de-DE")
+    // The logo is a figure named after the seller; the facts are a table of row headers.
+    let report = try AccessibilityTests.checkerReport(path, language: "de-DE")
+    #expect(report["alts"] as? [String] == ["Northwind Software GmbH"])
+    #expect(report["problems"] as? [String] == [])
+  }
+
+  @Test func theReportsTreeHasSectionsHeadingsAndDescribedCharts() throws {
+    let source = TestSupport.packageRoot.appendingPathComponent("SampleData/report.json").path
+    let report = try #require(ReportJSONImporter().importFile(source).report)
+    let prepared = ReportLayout.document(for: report, brand: Brand(), creator: "tests")
+    let renderer = DocumentRenderer(
+      document: prepared.document, environment: prepared.environment, resources: try TestSupport.resources())
+    let path = try TestSupport.temporaryFolder() + "/report.pdf"
+    try renderer.writePDF(to: path)
+    try AccessibilityTests.checkTree(path, name: "report")
+    // Each chart is a figure described by its title and its series' values.
+    let alts = try #require(try AccessibilityTests.checkerReport(path)["alts"] as? [String])
+    #expect(
+      alts.count
+        == report.sections.flatMap(\.blocks).filter { if case .chart = $0 { true } else { false } }.count)
+    #expect(
+      alts.first?.hasPrefix("Seconds per suite. this run: DataModel 18.4, PageKit 9.7") == true, "\(alts)")
+    let report2 = try AccessibilityTests.pdfua(path)
+    #expect(report2.status == 0 && report2.output.contains("errors=0 warnings=0"), "\(report2.output)")
+    #expect(try AccessibilityTests.matterhorn(path, language: "en-GB") == [])
+  }
+
+  @Test func aTableOverSeveralPagesIsOneTableWhoseHeaderIsReadOnce() throws {
+    let language = try #require(LanguageTests.cases.first { $0.locale == "en-GB" })
+    let path = try TestSupport.temporaryFolder() + "/long.pdf"
+    let pages = try AccessibilityTests.renderer(language, items: 90).writePDF(to: path)
+    #expect(pages >= 3)
+    let tree = try TestSupport.run("pdfinfo", ["-struct-text", path]).output
+    let lines = tree.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    // Facts, items, totals, VAT summary, bank details: five tables however many pages the items take.
+    #expect(lines.filter { $0.hasPrefix("Table") }.count == 5)
+    #expect(lines.filter { $0 == "THead" }.count == 1)
+    #expect(lines.filter { $0 == "TR" }.count >= 90)
+    // The header is drawn on every page, but read once.
+    let drawn =
+      try TestSupport.run("pdftotext", [path, "-"]).output.components(separatedBy: "Description").count - 1
+    #expect(drawn >= 3, "the items' header is drawn on each of their pages")
+    #expect(tree.components(separatedBy: "\"Description\"").count - 1 == 1)
+    #expect(try AccessibilityTests.matterhorn(path, language: "en-GB") == [])
+  }
+}
