@@ -14,19 +14,40 @@ public enum PDFRewrite {
     _ input: String, finalPath: String, archive: PDFArchive? = nil, accessibility: PDFAccessibility? = nil,
     metadata: PDFMetadata = PDFMetadata()
   ) throws -> Data {
-    try rewrite(finalPath: finalPath, archive: archive, accessibility: accessibility, metadata: metadata) {
-      handle in
+    if accessibility != nil {
+      let data = try Data(contentsOf: URL(fileURLWithPath: input))
+      return try rewrite(
+        data: data, finalPath: finalPath, archive: archive, accessibility: accessibility, metadata: metadata)
+    }
+    return try rewrite(finalPath: finalPath, archive: archive, metadata: metadata) { handle in
       qpdf_read(handle, input, nil)
     }
   }
 
   /// The PDF in `data` rewritten; `finalPath` names the document in errors.
+  ///
+  /// A tagged PDF goes through `PDFAccessibilityPass` (one libqpdf read and write in C++); a
+  /// tagged archival PDF then through the archival pass as well.
   public static func rewrite(
     data: Data, finalPath: String, archive: PDFArchive? = nil, accessibility: PDFAccessibility? = nil,
     metadata: PDFMetadata = PDFMetadata()
   ) throws -> Data {
-    try data.withUnsafeBytes { bytes in
-      try rewrite(finalPath: finalPath, archive: archive, accessibility: accessibility, metadata: metadata) {
+    var data = data
+    if let accessibility {
+      var xmp: String?
+      if archive == nil {
+        let producer = "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)"
+        xmp = PDFArchive().xmp(
+          metadata, producer: producer, date: PDFMetadata.iso8601(metadata.effectiveDate), archival: false,
+          universalAccess: true)
+      }
+      data = try PDFAccessibilityPass.apply(accessibility, xmp: xmp, to: data, path: finalPath)
+      guard archive != nil else { return data }
+    }
+    return try data.withUnsafeBytes { bytes in
+      try rewrite(
+        finalPath: finalPath, archive: archive, universalAccess: accessibility != nil, metadata: metadata
+      ) {
         handle in
         qpdf_read_memory(
           handle, finalPath, bytes.bindMemory(to: CChar.self).baseAddress, UInt64(bytes.count), nil)
@@ -35,7 +56,7 @@ public enum PDFRewrite {
   }
 
   private static func rewrite(
-    finalPath: String, archive: PDFArchive?, accessibility: PDFAccessibility?, metadata: PDFMetadata,
+    finalPath: String, archive: PDFArchive?, universalAccess: Bool = false, metadata: PDFMetadata,
     read: (qpdf_data?) -> QPDF_ERROR_CODE
   ) throws -> Data {
     var handle: qpdf_data? = qpdf_init()
@@ -49,18 +70,8 @@ public enum PDFRewrite {
       }
     }
     try check(read(handle))
-    if let accessibility {
-      try PDFAccessibilityPass.apply(accessibility, to: handle, path: finalPath)
-      if archive == nil {
-        let producer = "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)"
-        PDFArchivePass.writeMetadata(
-          PDFArchive().xmp(
-            metadata, producer: producer, date: PDFMetadata.iso8601(metadata.effectiveDate), archival: false,
-            universalAccess: true), to: handle)
-      }
-    }
     if let archive {
-      PDFArchivePass.apply(archive, metadata: metadata, universalAccess: accessibility != nil, to: handle)
+      PDFArchivePass.apply(archive, metadata: metadata, universalAccess: universalAccess, to: handle)
     }
     if qpdf_has_error(handle) != 0 {
       throw RenderError.pdfRewrite(
@@ -75,9 +86,6 @@ public enum PDFRewrite {
       qpdf_set_newline_before_endstream(handle, 1)
       qpdf_set_minimum_pdf_version(handle, "1.7")
       qpdf_set_object_stream_mode(handle, qpdf_o_disable)
-    } else if accessibility != nil {
-      // The structure tree is hundreds of small objects: in object streams they compress to a third.
-      qpdf_set_object_stream_mode(handle, qpdf_o_generate)
     } else {
       qpdf_set_object_stream_mode(handle, qpdf_o_preserve)
     }
