@@ -67,7 +67,9 @@ enum PDFAccessibilityPass {
     _ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T
   ) -> T {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer {
+      for copy in copies { free(copy) }
+    }
     return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
   }
 }
