@@ -131,7 +131,9 @@ extern "C" int ig_tag_pdf(const char *data, size_t length, const ig_tag_options 
     try {
         // Fast deflate: the streams this pass writes (page content, object streams) are small and
         // many; level 1 costs a third of the default and the files grow by a few per cent.
-        Pl_Flate::setCompressionLevel(1);
+        // Set once (a thread-safe static initialisation): render workers call this concurrently.
+        static bool const fastDeflate = (Pl_Flate::setCompressionLevel(1), true);
+        (void)fastDeflate;
         QPDF pdf;
         pdf.setSuppressWarnings(true);
         pdf.processMemoryFile("cairo PDF", data, length);

@@ -112,6 +112,13 @@ import Testing
     #expect(raw.contains("https://example.com/report"))
     // The internal link points at the named destination "details".
     #expect(raw.contains("(details)") || raw.contains("/details"))
+    // Tagged: sections are Sect, links are Link elements around their text with /Contents.
+    let tree = try TestSupport.run("pdfinfo", ["-struct-text", path]).output
+    #expect(tree.contains("Sect") && tree.contains("Link"), "\(tree)")
+    #expect(raw.contains("/Contents (https://example.com/report)"), "link annotations describe their target")
+    #expect(try AccessibilityTests.matterhorn(path) == [])
+    let report = try AccessibilityTests.pdfua(path)
+    #expect(report.status == 0, "\(report.output)")
   }
 
   @Test(arguments: [1, 2])

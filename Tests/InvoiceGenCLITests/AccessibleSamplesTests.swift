@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Every sample document `make run` writes is a tagged PDF that `pdfua` and our Matterhorn checks pass (issue 13).
+@Suite(.serialized) struct AccessibleSamplesTests {
+  static let validators = CommandRunner.packageRoot.appendingPathComponent(".build/validators/bin")
+  static let checker = CommandRunner.packageRoot.appendingPathComponent(
+    "Tests/Validators/tagged_pdf_check.py")
+
+  /// The PDFs in `folder` and below.
+  static func pdfs(in folder: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    var found: [String] = []
+    while let name = enumerator?.nextObject() as? String {
+      if name.hasSuffix(".pdf") { found.append(folder + "/" + name) }
+    }
+    return found.sorted()
+  }
+
+  @Test func everySampleDocumentPassesTheAccessibilityChecks() throws {
+    let out = try CommandRunner.temporaryFolder()
+    let runs: [[String]] = [
+      ["--input", "orders.csv", "--out", out + "/invoices"],
+      ["--input", "invoices.json", "--out", out + "/invoices-json"],
+      ["--input", "shopify-orders.csv", "--config", "shopify.json", "--out", out + "/shopify"],
+      ["--input", "woocommerce-orders.csv", "--config", "woocommerce.json", "--out", out + "/woocommerce"],
+      [
+        "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", out + "/facturx",
+        "--einvoice", "facturx",
+      ],
+      ["report", "--input", "report.json", "--out", out + "/report.pdf"],
+      ["report", "--input", "report.csv", "--out", out + "/report-csv.pdf"],
+      [
+        "report", "--input", "ci/*-junit.xml", "--input", "ci/*coverage*.xml", "--out",
+        out + "/ci-report.pdf",
+      ],
+    ]
+    for arguments in runs {
+      let run = try CommandRunner.invoicegen(
+        arguments + (arguments[0] == "report" ? [] : ["--progress", "never"]))
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    let files = AccessibleSamplesTests.pdfs(in: out)
+    #expect(files.count > 40, "\(files.count) PDFs")
+    // Right-to-left is among them: INV-2026006 is the ar-SA invoice of orders.csv, and its /Lang says so.
+    let arabic = try CommandRunner.run(
+      AccessibleSamplesTests.validators.appendingPathComponent("python").path,
+      [AccessibleSamplesTests.checker.path, out + "/invoices/INV-2026006.pdf", "ar-SA"])
+    #expect(arabic.stdout.contains("\"problems\": []"), "\(arabic.stdout)")
+    let report = try CommandRunner.run(
+      AccessibleSamplesTests.validators.appendingPathComponent("pdfua").path, ["check", "--quiet"] + files)
+    #expect(report.status == 0, "pdfua: \(report.stdout)")
+    for file in files {
+      let check = try CommandRunner.run(
+        AccessibleSamplesTests.validators.appendingPathComponent("python").path,
+        [AccessibleSamplesTests.checker.path, file])
+      #expect(check.status == 0 && check.stdout.contains("\"problems\": []"), "\(file): \(check.stdout)")
+    }
+  }
+
+  @Test func untaggedOnRequestFromTheFlagOrTheConfig() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let config = folder + "/untagged.json"
+    try #"{"tagged": false}"#.write(toFile: config, atomically: true, encoding: .utf8)
+    let flag = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", folder + "/flag", "--only", "INV-2026001", "--untagged"])
+    let configured = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", folder + "/config", "--only", "INV-2026001", "--config", config])
+    let tagged = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", folder + "/tagged", "--only", "INV-2026001"])
+    for run in [flag, configured, tagged] { #expect(run.status == 0, "\(run.stderr)") }
+    func hasStructure(_ path: String) throws -> Bool {
+      try CommandRunner.run("pdfinfo", ["-struct", path]).stdout.contains("Document")
+    }
+    #expect(try !hasStructure(folder + "/flag/INV-2026001.pdf"))
+    #expect(try !hasStructure(folder + "/config/INV-2026001.pdf"))
+    #expect(try hasStructure(folder + "/tagged/INV-2026001.pdf"))
+    let bad = folder + "/bad.json"
+    try #"{"tagged": "no"}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+    let refused = try CommandRunner.invoicegen([
+      "--input", "orders.csv", "--out", folder + "/bad", "--config", bad,
+    ])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("$.tagged: expected true or false"), "\(refused.stderr)")
+  }
+}
