@@ -271,6 +271,7 @@ final class TableNode: FlowingNode {
     let padding = table.style.cellPadding
     let rowHeight = height(row)
     let rect = CGRect(x: origin.x, y: origin.y, width: width, height: rowHeight)
+    let isArtifact = repeated || row.kind == .continuation
     var children: [Frame] = []
     switch row.kind {
     case .header:
@@ -292,11 +293,15 @@ final class TableNode: FlowingNode {
       let columnWidth = widths[column..<min(widths.count, column + span)].reduce(0, +)
       let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
       x += columnWidth
-      let cellRole: AccessibilityRole = row.kind == .header ? .columnHeader : .cell
+      // Cells of a row read aloud have roles; a repeated header or "carried forward" row is an artifact as a whole.
+      let cellRole: AccessibilityRole? =
+        isArtifact ? nil : row.kind == .header ? .columnHeader : .cell
       guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else {
         // An empty cell is still a cell to a reader, so the columns stay in step.
         let empty = CGRect(x: left, y: origin.y, width: columnWidth, height: 0)
-        children.append(Frame(name: "EmptyCell", rect: empty, content: .accessibility(cellRole)))
+        if let cellRole {
+          children.append(Frame(name: "EmptyCell", rect: empty, content: .accessibility(cellRole)))
+        }
         continue
       }
       let lines = cell.shaped.lines
@@ -319,10 +324,14 @@ final class TableNode: FlowingNode {
           "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
         rect: cellRect,
         content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body)))
-      children.append(
-        Frame(
-          name: cellRole.structureType ?? "", rect: cellRect, content: .accessibility(cellRole),
-          children: [text]))
+      if let cellRole {
+        children.append(
+          Frame(
+            name: cellRole.structureType ?? "", rect: cellRect, content: .accessibility(cellRole),
+            children: [text]))
+      } else {
+        children.append(text)
+      }
     }
     let ruleThickness: CGFloat = 0.5
     if row.kind == .header || (row.kind == .body && table.style.rowRules) {
@@ -341,7 +350,7 @@ final class TableNode: FlowingNode {
     case .footer: name = "FooterRow"
     case .continuation: name = "ContinuationRow"
     }
-    let role: AccessibilityRole = repeated || row.kind == .continuation ? .artifact : .tableRow
+    let role: AccessibilityRole = isArtifact ? .artifact : .tableRow
     return Frame(name: name, rect: rect, content: .accessibility(role), children: children)
   }
 
