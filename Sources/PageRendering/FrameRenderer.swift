@@ -66,12 +66,14 @@ public final class FrameRenderer {
       drawChildren(frame, cr: cr)
       cairo_restore(cr)
     case .opacity(let opacity):
-      cairo_push_group(cr)
-      drawChildren(frame, cr: cr)
-      cairo_pop_group_to_source(cr)
-      cairo_paint_with_alpha(cr, opacity)
+      drawAsOneElement(frame, cr: cr) {
+        cairo_push_group(cr)
+        drawChildren(frame, cr: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
+      }
     case .shadow(let shadow):
-      drawWithShadow(frame, shadow: shadow, cr: cr)
+      drawAsOneElement(frame, cr: cr) { drawWithShadow(frame, shadow: shadow, cr: cr) }
     case .outline:
       drawChildren(frame, cr: cr)  // bookmarks are added by the document writer, which knows the page
     case .anchor(let name):
@@ -96,6 +98,38 @@ public final class FrameRenderer {
   private func content(_ cr: OpaquePointer, isText: Bool, _ body: () -> Void) {
     guard let tagger, isText || tagger.isInContentElement else { return body() }
     tagger.drawContent(cr: cr, body)
+  }
+
+  /// Draws a group (opacity, shadow) as the content of one element, with no tags inside it.
+  ///
+  /// Cairo 1.16 crashes in `cairo_pop_group` when structure tags were used inside the group, so
+  /// the element the group's content belongs to (its first heading, figure or cell, else a
+  /// paragraph when it has text) is opened around the whole group; decoration-only groups stay
+  /// unmarked and become artifacts.
+  private func drawAsOneElement(_ frame: Frame, cr: OpaquePointer, _ body: () -> Void) {
+    guard let tagger else { return body() }
+    self.tagger = nil
+    defer { self.tagger = tagger }
+    guard let role = FrameRenderer.contentRole(in: frame) else { return body() }
+    tagger.drawAsOne(role, cr: cr, body)
+  }
+
+  /// The role that holds the content of `frame`'s subtree: its first content role, a paragraph for plain text, or `nil` for decoration.
+  static func contentRole(in frame: Frame) -> AccessibilityRole? {
+    var hasText = false
+    func search(_ frame: Frame) -> AccessibilityRole? {
+      switch frame.content {
+      case .accessibility(.artifact, _): return nil
+      case .accessibility(let role, _) where role.holdsContent: return role
+      case .text: hasText = true
+      default: break
+      }
+      for child in frame.children {
+        if let found = search(child) { return found }
+      }
+      return nil
+    }
+    return search(frame) ?? (hasText ? .paragraph : nil)
   }
 
   /// The cairo link attributes of a link marker frame (`link(_:)`, `link(to:)`), or `nil` for other frames.

@@ -112,6 +112,20 @@ final class StructureTagger {
     path.removeLast()
   }
 
+  /// Draws `content` (drawn with no tags of its own) as the content of one element with `role`, or of the open element.
+  func drawAsOne(_ role: AccessibilityRole, cr: OpaquePointer, _ content: () -> Void) {
+    guard !isInArtifact else { return content() }
+    if isInContentElement {
+      sync(cr: cr)
+      content()
+      return
+    }
+    enter(role, id: nil)
+    sync(cr: cr)
+    content()
+    leave(role, cr: cr)
+  }
+
   /// Closes every open element (at the end of the document).
   func finish(cr: OpaquePointer) {
     while let element = open.popLast() { cairo_tag_end(cr, element.type) }

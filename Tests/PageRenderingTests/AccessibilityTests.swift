@@ -177,6 +177,34 @@ import Testing
     #expect(try AccessibilityTests.matterhorn(path, language: "en-GB") == [])
   }
 
+  @Test func effectsImagesAndLinksKeepTheFileTagged() throws {
+    let logo = TestSupport.packageRoot.appendingPathComponent("SampleData/logo.png").path
+    let document = Document(title: "Effects") {
+      Page(size: .a5, margins: EdgeInsets(24)) {
+        Image(file: logo).resizable().frame(width: 60, height: 20)
+        Text("Faded heading").accessibilityHeading(.h1).opacity(0.5)
+        Text("Shadowed text").shadow(color: .black, radius: 2, x: 1, y: 1)
+        Text("Clipped text").clipShape(RoundedRectangle(cornerRadius: 4))
+        Image(file: logo).resizable().frame(width: 60, height: 20).accessibilityLabel("Logo")
+        Text("A link (with parentheses) \\ and 'quotes'").link(URL(string: "https://example.com/a'b")!)
+      }
+    }
+    let renderer = DocumentRenderer(document: document, resources: RenderResources())
+    let path = try TestSupport.temporaryFolder() + "/effects.pdf"
+    try renderer.writePDF(to: path)
+    let text = AccessibilityTests.normalize(try TestSupport.run("pdftotext", [path, "-"]).output)
+    for expected in [
+      "Faded heading", "Shadowed text", "Clipped text", "A link (with parentheses) \\ and 'quotes'",
+    ] {
+      #expect(text.contains(expected), "\(expected) in \(text)")
+    }
+    let report = try AccessibilityTests.checkerReport(path, language: "en")
+    #expect(report["problems"] as? [String] == [])
+    #expect(report["alts"] as? [String] == ["Logo"])
+    let tree = try TestSupport.run("pdfinfo", ["-struct-text", path]).output
+    #expect(tree.contains("H1") && tree.contains("Link"), "\(tree)")
+  }
+
   @Test func aTableOverSeveralPagesIsOneTableWhoseHeaderIsReadOnce() throws {
     let language = try #require(LanguageTests.cases.first { $0.locale == "en-GB" })
     let path = try TestSupport.temporaryFolder() + "/long.pdf"
