@@ -161,6 +161,19 @@ bool markArtifactsQuickly(std::string const &in, std::string &out) {
     return true;
 }
 
+/// `content` with every operator outside marked content inside `/Artifact BMC … EMC`.
+std::string markArtifacts(std::string const &content) {
+    std::string marked;
+    if (markArtifactsQuickly(content, marked)) return marked;
+    marked.clear();
+    ArtifactFilter filter;
+    Pl_String text("marked content", nullptr, marked);
+    Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
+    tokenizer.write(reinterpret_cast<unsigned char const *>(content.data()), content.size());
+    tokenizer.finish();
+    return marked;
+}
+
 /// Sets /Alt on figures and /A /Scope on header cells, walking the structure tree in document order.
 void describeStructure(QPDFObjectHandle root, ig_tag_options const &options) {
     size_t figure = 0;
@@ -250,15 +263,7 @@ extern "C" int ig_tag_pdf(const char *data, size_t length, const ig_tag_options 
             page.pipeContents(&raw);
             std::shared_ptr<Buffer> decoded = raw.getBufferSharedPointer();
             std::string const content(reinterpret_cast<char const *>(decoded->getBuffer()), decoded->getSize());
-            std::string marked;
-            if (!markArtifactsQuickly(content, marked)) {
-                ArtifactFilter filter;
-                Pl_String text("marked content", nullptr, marked);
-                Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
-                marked.clear();
-                tokenizer.write(reinterpret_cast<unsigned char const *>(content.data()), content.size());
-                tokenizer.finish();
-            }
+            std::string const marked = markArtifacts(content);
             QPDFObjectHandle contents = page.getObjectHandle().getKey("/Contents");
             if (contents.isStream()) {
                 // In place: a new object would make libqpdf resolve every object of the file again.
@@ -282,6 +287,21 @@ extern "C" int ig_tag_pdf(const char *data, size_t length, const ig_tag_options 
         std::memcpy(bytes, buffer->getBuffer(), size);
         *out = bytes;
         *out_length = size;
+        return 0;
+    } catch (std::exception const &e) {
+        *error = strdup(e.what());
+        return -1;
+    }
+}
+
+extern "C" int ig_mark_artifacts(const char *data, size_t length, char **out, size_t *out_length, char **error) {
+    try {
+        std::string const marked = markArtifacts(std::string(data, length));
+        char *bytes = static_cast<char *>(std::malloc(marked.size() + 1));
+        if (bytes == nullptr) throw std::bad_alloc();
+        std::memcpy(bytes, marked.data(), marked.size());
+        *out = bytes;
+        *out_length = marked.size();
         return 0;
     } catch (std::exception const &e) {
         *error = strdup(e.what());

@@ -1,3 +1,4 @@
+import CPDFContent
 import DataModel
 import Foundation
 import Layouts
@@ -222,5 +223,80 @@ import Testing
     #expect(drawn >= 3, "the items' header is drawn on each of their pages")
     #expect(tree.components(separatedBy: "\"Description\"").count - 1 == 1)
     #expect(try AccessibilityTests.matterhorn(path, language: "en-GB") == [])
+  }
+}
+
+/// The content filter that marks artifacts, on content cairo could write and on content it does not.
+@Suite struct ArtifactMarkingTests {
+  static func mark(_ content: String) throws -> String {
+    var output: UnsafeMutablePointer<CChar>?
+    var length = 0
+    var error: UnsafeMutablePointer<CChar>?
+    defer {
+      free(output)
+      free(error)
+    }
+    let bytes = Array(content.utf8)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        ig_mark_artifacts($0.baseAddress, $0.count, &output, &length, &error)
+      }
+    }
+    #expect(status == 0)
+    let result = try #require(output)
+    return String(decoding: UnsafeRawBufferPointer(start: result, count: length), as: UTF8.self)
+  }
+
+  /// The operators of `content` with the marked-content sequences they are in: "Artifact:re", "P:Tj".
+  static func operators(_ content: String) -> [String] {
+    var stack: [String] = []
+    var out: [String] = []
+    var previous = ""
+    var beforeDictionary = ""  // the tag of "/P << /MCID 0 >> BDC"
+    for word in content.split(whereSeparator: \.isWhitespace).map(String.init) {
+      switch word {
+      case "<<": beforeDictionary = previous
+      case "BMC": stack.append(previous)
+      case "BDC": stack.append(beforeDictionary)
+      case "EMC": _ = stack.popLast()
+      case "re", "f", "Tj", "TJ", "q", "Q", "cm", "BT", "ET", "Do", "EI":
+        out.append("\(stack.last ?? "none"):\(word)")
+      default: break
+      }
+      previous = word
+    }
+    return out
+  }
+
+  @Test func operatorsOutsideMarkedContentBecomeArtifactsWhateverTheStringsSay() throws {
+    let content = """
+      q 1 0 0 -1 0 842 cm
+      0 0 10 10 re f % a comment with BDC and EMC in it
+      /P << /MCID 0 >> BDC
+      BT (EMC \\) (BDC\\\\) nested (x) y) Tj <454D43> Tj ET
+      EMC
+      0 0 5 5 re f
+      Q
+      """
+    let marked = try ArtifactMarkingTests.mark(content)
+    #expect(
+      ArtifactMarkingTests.operators(marked) == [
+        "/Artifact:q", "/Artifact:cm", "/Artifact:re", "/Artifact:f", "/P:BT", "/P:Tj", "/P:Tj", "/P:ET",
+        "/Artifact:re", "/Artifact:f", "/Artifact:Q",
+      ], "\(marked)")
+    // Strings and comments pass through byte for byte.
+    #expect(marked.contains("(EMC \\) (BDC\\\\) nested (x) y) Tj <454D43> Tj"))
+    #expect(marked.contains("% a comment with BDC and EMC in it"))
+  }
+
+  @Test func anInlineImageGoesThroughLibqpdfsTokenizer() throws {
+    // Image data that reads like operators must not be taken for them.
+    let content = "q BI /W 2 /H 1 /BPC 8 /CS /G ID \u{1}E\nEI Q\n/P << /MCID 0 >> BDC BT (a) Tj ET EMC\n"
+    let marked = try ArtifactMarkingTests.mark(content)
+    #expect(
+      ArtifactMarkingTests.operators(marked).filter { !$0.hasSuffix(":EI") } == [
+        "/Artifact:q", "/Artifact:Q", "/P:BT", "/P:Tj", "/P:ET",
+      ], "\(marked)")
+    #expect(marked.hasPrefix("\n/Artifact BMC\nq BI"), "\(marked)")
   }
 }

@@ -33,6 +33,10 @@ typedef struct {
 int ig_tag_pdf(const char *data, size_t length, const ig_tag_options *options, char **out, size_t *out_length,
                char **error);
 
+/// Marks one decoded page content stream like `ig_tag_pdf` does: every operator outside marked
+/// content inside `/Artifact BMC … EMC`. Same results and ownership as `ig_tag_pdf`.
+int ig_mark_artifacts(const char *data, size_t length, char **out, size_t *out_length, char **error);
+
 #ifdef __cplusplus
 }
 #endif
