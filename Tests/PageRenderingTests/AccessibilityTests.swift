@@ -36,7 +36,20 @@ import Testing
     "vi-VN": ["Dịch vụ tư vấn", "Lưu trữ đám mây hàng tháng"],
     "id-ID": ["Layanan konsultasi", "Hosting awan bulanan"],
     "uk-UA": ["Консультаційні послуги", "Хмарний хостинг, щомісяця"],
+    "el-GR": ["Υπηρεσίες συμβούλων", "Φιλοξενία στο νέφος, μηνιαία"],
+    "fr-CA": [
+      "Cafe\u{0301} et the\u{0301} (accents de\u{0301}compose\u{0301}s)",
+      "Re\u{0301}paration d’e\u{0301}cran",
+    ],
   ]
+
+  /// The 22 languages, Greek (labels in English, text in Greek), and accents written as combining marks.
+  static let cases =
+    LanguageTests.cases + [
+      LanguageTests.Case(locale: "el-GR", currency: "EUR", customer: "Ελληνική Εταιρεία Α.Ε."),
+      LanguageTests.Case(
+        locale: "fr-CA", currency: "CAD", customer: "Ame\u{0301}lie Co\u{0302}te\u{0301} Inc."),
+    ]
 
   /// An invoice of `language` whose customer and items are written in its script; `items` repeats the two descriptions.
   static func renderer(_ language: LanguageTests.Case, items: Int = 2, logo: Bool = false) throws
@@ -106,7 +119,7 @@ import Testing
     return try #require(object, "checker output: \(run.output)")
   }
 
-  @Test(arguments: LanguageTests.cases)
+  @Test(arguments: AccessibilityTests.cases)
   func everyLanguageIsTaggedAndExtractsAsDrawn(_ language: LanguageTests.Case) throws {
     let path = try TestSupport.temporaryFolder() + "/invoice.pdf"
     try AccessibilityTests.renderer(language).writePDF(to: path)
