@@ -27,8 +27,9 @@ typedef struct {
 /// Completes cairo's tagged PDF in `data` for PDF/UA-1 with libqpdf, in one read and one write:
 /// /Lang, /MarkInfo, /ViewerPreferences /DisplayDocTitle, /Metadata, figure /Alt, header /Scope,
 /// link /Contents, page /Tabs /S, and every drawing outside marked content wrapped in
-/// `/Artifact BMC … EMC` (libqpdf's content tokenizer reads strings, inline images and comments
-/// as PDF defines them). On success returns 0 and sets `*out` (free with `free`) and
+/// `/Artifact BMC … EMC` (a scanner that reads strings, names and comments as PDF defines them;
+/// content with an inline image goes through libqpdf's tokenizer). On success returns 0 and sets
+/// `*out` (free with `free`) and
 /// `*out_length`; on failure returns -1 and sets `*error` to a message (free with `free`).
 int ig_tag_pdf(const char *data, size_t length, const ig_tag_options *options, char **out, size_t *out_length,
                char **error);
