@@ -229,8 +229,13 @@ final class BatchRun: @unchecked Sendable {
     let brand = config.invoiceSettings.brand
     var settings = config.invoiceSettings
     if let locale = options.locale { settings.defaultLocale = locale }
+    // Everything that changes the bytes of a PDF besides the invoice: a hash from a run with other
+    // settings must never vouch for this run's file.
+    let facturX = (options.einvoice ?? config.einvoice ?? EInvoiceKind.none) == .facturx
+    let tagged = !options.untagged && config.tagged
     let fingerprint =
-      "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|\(config.fingerprint)"
+      "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|facturx=\(facturX)"
+      + "|tagged=\(tagged)|\(config.fingerprint)"
     let pool = WorkerPool(jobs: jobs.count, threads: options.jobs) { DocumentOutput.resources(for: brand) }
     let settingsCopy = settings
     pool.run(

@@ -210,6 +210,23 @@ import Testing
       as? [String: Any]
     #expect(summary?["skipped"] as? Int == 2)
     #expect(summary?["written"] as? Int == 0)
+    // Other output settings make other files: nothing is skipped, then the new files are.
+    func run(_ input: String, _ flags: [String], into folder: String) throws -> String {
+      let result = try CommandRunner.invoicegen(
+        ["--input", input, "--out", folder, "--skip-unchanged"] + flags)
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout
+    }
+    #expect(
+      try run("invoices.json", ["--untagged"], into: out).contains("2 invoices written, 0 failed, 0 skipped"))
+    #expect(
+      try run("invoices.json", ["--untagged"], into: out).contains("0 invoices written, 0 failed, 2 skipped"))
+    let einvoices = out + "/einvoices"
+    let config = ["--config", "einvoice.json"]
+    #expect(try run("einvoice-orders.csv", config, into: einvoices).contains("5 invoices written"))
+    #expect(
+      try run("einvoice-orders.csv", config + ["--einvoice", "facturx"], into: einvoices).contains(
+        "5 invoices written, 0 failed, 0 skipped"))
   }
 
   @Test func pngPagesAndStandardInput() throws {
