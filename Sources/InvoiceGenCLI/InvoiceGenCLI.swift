@@ -110,7 +110,8 @@ public enum InvoiceGenCLI {
       --check                   validate everything, write nothing
       --strict                  any invalid invoice stops the run before anything is written;
                                 characters no installed font can show are errors, not warnings
-      --skip-unchanged          skip invoices whose output was made from the same input, layout, config and version
+      --skip-unchanged          skip invoices whose output was made from the same input, layout, config, version
+                                and output settings (format, scale, Factur-X, tagging)
       --durable                 fsync each file and the folder (power-loss safety)
       --progress auto|always|never  progress bar on a terminal (auto: only on a terminal)
       --quiet                   no warnings and no summary line
