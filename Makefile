@@ -6,7 +6,7 @@ CONFIG ?= release
 PKG_DIR := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
-DEB_PACKAGES := pkg-config gcc libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
+DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libqpdf-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
 	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv \
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
@@ -14,7 +14,8 @@ PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsv
 
 .PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz clean
 
-## deps: install the Debian packages that are missing (apt-get), then write the CCairo pkg-config file.
+## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
+## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
