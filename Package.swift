@@ -51,7 +51,7 @@ let package = Package(
       exclude: ["Malformed"]),
     .testTarget(
       name: "PageRenderingTests",
-      dependencies: ["PageKit", "PageRendering", "CCairo", "CPDFContent", "DataModel", "Layouts"],
+      dependencies: ["PageKit", "PageRendering", "CCairo", "DataModel", "Layouts"],
       path: "Tests/PageRenderingTests",
       exclude: ["Goldens"]
     ),

@@ -113,18 +113,19 @@ enum BatchBench {
       String(
         format: "  one invoice, cold start    %7.0f ms (median of 5; target < 150 ms)",
         Bench.median(cold) * 1000))
-    let plainRate = Double(count) / Bench.median(plain)
-    let untaggedRate = Double(count) / Bench.median(untagged)
+    printCost("tagged PDF", plain, against: "--untagged", untagged, count: count, target: 10)
+    printCost("Factur-X", facturX, against: "tagged PDF", plain, count: count, target: 15)
+  }
+
+  /// Prints the rate of `runs` and its extra time over the `base` runs of the same invoices, with the target.
+  static func printCost(
+    _ label: String, _ runs: [Double], against baseName: String, _ base: [Double], count: Int, target: Int
+  ) {
+    let name = (label + " --jobs 1").padding(toLength: 25, withPad: " ", startingAt: 0)
+    let rate = String(format: "%7.1f", Double(count) / Bench.median(runs))
+    let baseRate = String(format: "%.1f", Double(count) / Bench.median(base))
+    let extra = String(format: "%.1f", (Bench.median(runs) / Bench.median(base) - 1) * 100)
     print(
-      String(
-        format:
-          "  tagged PDF --jobs 1        %7.1f invoices/s  --untagged %.1f/s, +%.1f %% time (target <= 10 %%)",
-        plainRate, untaggedRate, (Bench.median(plain) / Bench.median(untagged) - 1) * 100))
-    let facturXRate = Double(count) / Bench.median(facturX)
-    print(
-      String(
-        format:
-          "  Factur-X --jobs 1          %7.1f invoices/s  tagged PDF %.1f/s, +%.1f %% time (target <= 15 %%)",
-        facturXRate, plainRate, (Bench.median(facturX) / Bench.median(plain) - 1) * 100))
+      "  \(name)  \(rate) invoices/s  \(baseName) \(baseRate)/s, +\(extra) % time (target <= \(target) %)")
   }
 }

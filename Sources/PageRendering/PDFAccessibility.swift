@@ -30,6 +30,45 @@ enum PDFAccessibilityPass {
   static func apply(_ accessibility: PDFAccessibility, xmp: String?, to data: Data, path: String) throws
     -> Data
   {
+    try output(path: path, step: "tagging") { output, length, error in
+      withCStrings(accessibility.figureLabels) { figures in
+        withCStrings(accessibility.headerScopes) { scopes in
+          accessibility.language.withCString { language in
+            let xmpBytes = xmp.map { Array($0.utf8CString) }
+            return (xmpBytes ?? []).withUnsafeBufferPointer { xmpPointer in
+              data.withUnsafeBytes { bytes in
+                var options = ig_tag_options(
+                  language: language, figure_labels: figures.baseAddress, figure_count: figures.count,
+                  header_scopes: scopes.baseAddress, header_count: scopes.count,
+                  xmp: xmp == nil ? nil : xmpPointer.baseAddress, xmp_length: max(0, xmpPointer.count - 1),
+                  deterministic_id: 1)
+                return ig_tag_pdf(
+                  bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, &options, output, length, error)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// One decoded page content stream with every operator outside marked content made an artifact (as `apply` does).
+  static func markArtifacts(_ content: Data, path: String) throws -> Data {
+    try output(path: path, step: "marking artifacts") { output, length, error in
+      content.withUnsafeBytes { bytes in
+        ig_mark_artifacts(bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, output, length, error)
+      }
+    }
+  }
+
+  /// The bytes a `CPDFContent` call hands back in a malloc'd buffer, or its message as a `RenderError`.
+  private static func output(
+    path: String, step: String,
+    _ call: (
+      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, UnsafeMutablePointer<Int>,
+      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> Int32
+  ) throws -> Data {
     var output: UnsafeMutablePointer<CChar>?
     var length = 0
     var error: UnsafeMutablePointer<CChar>?
@@ -37,27 +76,9 @@ enum PDFAccessibilityPass {
       free(output)
       free(error)
     }
-    let status = withCStrings(accessibility.figureLabels) { figures in
-      withCStrings(accessibility.headerScopes) { scopes in
-        accessibility.language.withCString { language in
-          let xmpBytes = xmp.map { Array($0.utf8CString) }
-          return (xmpBytes ?? []).withUnsafeBufferPointer { xmpPointer in
-            data.withUnsafeBytes { bytes in
-              var options = ig_tag_options(
-                language: language, figure_labels: figures.baseAddress, figure_count: figures.count,
-                header_scopes: scopes.baseAddress, header_count: scopes.count,
-                xmp: xmp == nil ? nil : xmpPointer.baseAddress, xmp_length: max(0, xmpPointer.count - 1),
-                deterministic_id: 1)
-              return ig_tag_pdf(
-                bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, &options, &output, &length, &error)
-            }
-          }
-        }
-      }
-    }
-    guard status == 0, let output else {
+    guard call(&output, &length, &error) == 0, let output else {
       throw RenderError.pdfRewrite(
-        path: path, reason: "tagging: \(error.map { String(cString: $0) } ?? "unknown error")")
+        path: path, reason: "\(step): \(error.map { String(cString: $0) } ?? "unknown error")")
     }
     return Data(bytes: output, count: length)
   }

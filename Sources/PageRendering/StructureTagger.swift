@@ -20,6 +20,8 @@ final class StructureTagger {
     var holdsContent: Bool
     /// The `/Scope` of a header cell; cairo cannot write it, the libqpdf pass does.
     var scope: String? = nil
+    /// The alternative text of a figure; cairo cannot write it, the libqpdf pass does.
+    var label: String? = nil
   }
 
   /// The elements of the frames being drawn, outermost first (not all open yet).
@@ -52,11 +54,11 @@ final class StructureTagger {
     }
     guard let type = role.structureType else { return }
     let identity = id.map { $0 &* 31 &+ type.hashValue } ?? fresh()
-    path.append(
-      Element(
-        type: type, attributes: "", identity: identity, holdsContent: role.holdsContent,
-        scope: role.headerScope))
-    if case .figure(let label) = role { pendingLabels[identity] = label }
+    var element = Element(
+      type: type, attributes: "", identity: identity, holdsContent: role.holdsContent, scope: role.headerScope
+    )
+    if case .figure(let label) = role { element.label = label }
+    path.append(element)
   }
 
   /// Enters a link around its content; the link annotation is made when the element opens.
@@ -131,8 +133,6 @@ final class StructureTagger {
     while let element = open.popLast() { cairo_tag_end(cr, element.type) }
   }
 
-  private var pendingLabels: [Int: String] = [:]
-
   /// Makes the open elements equal to the document element and the path: closes what differs, opens what is missing.
   private func sync(cr: OpaquePointer) {
     let wanted = [StructureTagger.document] + path
@@ -146,7 +146,7 @@ final class StructureTagger {
       open.append(element)
       tagged = true
       if element.type == "Figure" {
-        figureLabels.append(pendingLabels.removeValue(forKey: element.identity) ?? "")
+        figureLabels.append(element.label ?? "")
       }
       if let scope = element.scope { headerScopes.append(scope) }
     }

@@ -1,10 +1,10 @@
-import CPDFContent
 import DataModel
 import Foundation
 import Layouts
 import PageKit
-import PageRendering
 import Testing
+
+@testable import PageRendering
 
 /// Tagged PDFs (issue 13): the structure tree, PDF/UA checks by `pdfua` and our own Matterhorn checks, text extraction.
 @Suite(.serialized) struct AccessibilityTests {
@@ -242,22 +242,9 @@ import Testing
 /// The content filter that marks artifacts, on content cairo could write and on content it does not.
 @Suite struct ArtifactMarkingTests {
   static func mark(_ content: String) throws -> String {
-    var output: UnsafeMutablePointer<CChar>?
-    var length = 0
-    var error: UnsafeMutablePointer<CChar>?
-    defer {
-      free(output)
-      free(error)
-    }
-    let bytes = Array(content.utf8)
-    let status = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        ig_mark_artifacts($0.baseAddress, $0.count, &output, &length, &error)
-      }
-    }
-    #expect(status == 0)
-    let result = try #require(output)
-    return String(decoding: UnsafeRawBufferPointer(start: result, count: length), as: UTF8.self)
+    String(
+      decoding: try PDFAccessibilityPass.markArtifacts(Data(content.utf8), path: "test content"),
+      as: UTF8.self)
   }
 
   /// The operators of `content` with the marked-content sequences they are in: "Artifact:re", "P:Tj".
