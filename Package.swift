@@ -24,10 +24,12 @@ let package = Package(
     .target(name: "PageKit", path: "Sources/PageKit"),
     // C++ only because libqpdf's content-stream tokenizer is C++; exposes one extern "C" function.
     .target(name: "CPDFContent", path: "Sources/CPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
+    // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
+    .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
     .target(name: "DataModel", dependencies: ["CLibXML2"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
-      dependencies: ["PageKit", "CCairo", "CPDFContent"],
+      dependencies: ["PageKit", "CCairo", "CPDFContent", "CRaster"],
       path: "Sources/PageRendering"
     ),
     .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),

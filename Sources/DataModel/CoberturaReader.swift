@@ -120,6 +120,11 @@ public struct TestResultsImporter {
               "the root element <\(root.name)> is neither JUnit (<testsuites>, <testsuite>) nor Cobertura (<coverage>)",
             line: reader.line)
         }
+        if let (scalar, line, field) = reader.firstUnrenderable {
+          diagnostics.append(
+            Diagnostic(
+              .warning, SourceLocation(file: name, line: line), field: field, UnrenderableText.warning(for: scalar.value)))
+        }
       } catch {
         diagnostics.append(
           Diagnostic(

@@ -6,6 +6,10 @@ struct JSONInvoiceReader {
   var walker: JSONWalker
   var currentNumber: String?
   var currentFailed = false
+  /// Whether the invoice being read was warned of a character printed as U+FFFD (once per invoice).
+  var warnedUnrenderable = false
+  /// Whether any invoice was.
+  var warnedAnyUnrenderable = false
   /// The current invoice's first item without a tax rate (none configured), and its path, if any.
   var missingRate: (item: JSONValue, path: String)?
   /// The lines of the current invoice's items that give a tax rate.
@@ -91,6 +95,7 @@ struct JSONInvoiceReader {
     for (value, path) in list {
       currentNumber = nil
       currentFailed = false
+      warnedUnrenderable = false
       currentStatus = .paid
       let invoice = readInvoice(value, path)
       if let number = currentNumber {
@@ -121,6 +126,11 @@ struct JSONInvoiceReader {
         invalid.append(currentNumber ?? path)
       }
     }
+    // Text read other than through `string` (notes, say) is still warned of, once for the file.
+    if !warnedAnyUnrenderable, let warning = document.unrenderableWarning(file: walker.file)
+    {
+      walker.add(warning)
+    }
     return InvoiceImport(
       invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid, skipped: skipped)
   }
@@ -150,6 +160,12 @@ struct JSONInvoiceReader {
           "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4))"
         )
         return nil
+      }
+      if !warnedUnrenderable, let scalar = UnrenderableText.first(in: text) {
+        warnedUnrenderable = true
+        warnedAnyUnrenderable = true
+        walker.invoiceNumber = currentNumber
+        walker.warning(value, fieldPath, UnrenderableText.warning(for: scalar.value))
       }
       let trimmed = text.trimmingSpaces
       if required, trimmed.isEmpty {

@@ -4,6 +4,8 @@ public struct JSONParser {
   private var index = 0
   private var line = 1
   private var depth = 0
+  /// The first string character no renderer draws (a noncharacter, a control, a lone surrogate escape), and where.
+  private var unrenderable: JSONDocument.Unrenderable?
   /// The deepest nesting accepted, so hostile input cannot exhaust the stack.
   public static let maxDepth = 256
 
@@ -22,7 +24,7 @@ public struct JSONParser {
     let value = try parser.parseValue()
     parser.skipSpace()
     guard parser.index >= bytes.count else { throw parser.error("unexpected text after the JSON value") }
-    return JSONDocument(root: value, bytes: bytes)
+    return JSONDocument(root: value, bytes: bytes, firstUnrenderable: parser.unrenderable)
   }
 
   /// The 1-based column of byte `offset`: characters since the start of its line.
@@ -119,6 +121,7 @@ public struct JSONParser {
   }
 
   private mutating func parseString() throws(JSONSyntaxError) -> String {
+    let start = (line: line, offset: index)
     index += 1
     var scalars = String.UnicodeScalarView()
     var runStart = index
@@ -135,7 +138,11 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         try flush()
         index += 1
-        return String(scalars)
+        let text = String(scalars)
+        if unrenderable == nil, let scalar = UnrenderableText.first(in: text) {
+          unrenderable = JSONDocument.Unrenderable(code: scalar.value, line: start.line, offset: start.offset)
+        }
+        return text
       }
       if byte < 0x20 {
         throw error(
@@ -161,18 +168,26 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800..<0xDC00).contains(code) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-              bytes[index + 1] == UInt8(ascii: "u")
-            else {
-              throw error("a \\u escape of a high surrogate must be followed by a low surrogate")
+            let resume = index
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+              index += 2
+              let low = try hex4()
+              if (0xDC00..<0xE000).contains(low) {
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+              } else {
+                index = resume
+              }
             }
-            index += 2
-            let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
-          guard let scalar = Unicode.Scalar(code) else { throw error("\\u escape of a lone surrogate") }
-          scalars.append(scalar)
+          // RFC 8259 allows a lone surrogate escape; it is kept as U+FFFD (and reported like a noncharacter).
+          if let scalar = Unicode.Scalar(code) {
+            scalars.append(scalar)
+          } else {
+            scalars.append("\u{FFFD}")
+            if unrenderable == nil {
+              unrenderable = JSONDocument.Unrenderable(code: code, line: start.line, offset: start.offset)
+            }
+          }
         default:
           index -= 1
           throw error("unknown escape \\\(Character(UnicodeScalar(escape)))")

@@ -47,6 +47,24 @@ public struct JSONValue: Sendable {
 public struct JSONDocument: Sendable {
   public let root: JSONValue
   let bytes: [UInt8]
+  /// The first string character no renderer draws, if any (readers warn of it once).
+  let firstUnrenderable: Unrenderable?
+
+  /// A character that is printed as U+FFFD, and the string that holds it.
+  struct Unrenderable: Sendable {
+    var code: UInt32
+    var line: Int
+    var offset: Int
+  }
+
+  /// The warning for the first string character no renderer draws, naming its line and column; nil when there is none.
+  public func unrenderableWarning(file: String) -> Diagnostic? {
+    guard let found = firstUnrenderable else { return nil }
+    return Diagnostic(
+      .warning,
+      SourceLocation(file: file, line: found.line, column: JSONParser.column(in: bytes, at: found.offset)),
+      UnrenderableText.warning(for: found.code))
+  }
 
   /// The 1-based column (in characters) where `value` starts.
   public func column(of value: JSONValue) -> Int {

@@ -18,7 +18,14 @@ extension OrdersRowReader {
   ) -> String? {
     let range = record.range(column)
     switch FieldText.check(record.bytes[range], length: record.clippedLengths[column]) {
-    case .success(let value): return value
+    case .success(let value):
+      if let invoice,
+        let warning = FieldText.unrenderableWarning(
+          value, location, field: columnName(named ?? column), invoice: invoice)
+      {
+        diagnostics.append(warning)
+      }
+      return value
     case .failure(let violation):
       report(invoice, Diagnostic(location, field: columnName(named ?? column), violation))
       return nil

@@ -16,6 +16,8 @@ final class PendingInvoice {
   /// The first line whose item gave a tax rate, 0 when none: an error when the invoice's tax is given.
   var explicitRateLine = 0
   var failed = false
+  /// Whether the invoice was warned of a character printed as U+FFFD (once per invoice).
+  var warnedUnrenderable = false
 
   init(number: String, line: Int, levelCount: Int) {
     self.number = number

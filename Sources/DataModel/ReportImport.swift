@@ -77,6 +77,18 @@ public struct ReportCSVImporter {
 
   /// Whether the column named `header` holds identifiers: one of its words (split at spaces, punctuation
   /// and camel case: `CustomerID`, `Postal Code`, `invoice_no`) is an identifier word.
+  /// The first cell of `record` holding a noncharacter or a control character, and that character.
+  static func firstUnrenderable(in record: CSVRecord) -> (column: Int, scalar: Unicode.Scalar)? {
+    let suspect = record.bytes.contains { byte in
+      byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F || byte >= 0xC2
+    }
+    guard suspect else { return nil }
+    for column in 0..<record.count {
+      if let text = record.string(column), let scalar = UnrenderableText.first(in: text) { return (column, scalar) }
+    }
+    return nil
+  }
+
   static func isIdentifierName(_ header: String) -> Bool {
     var words: [String] = []
     var word = ""
@@ -137,6 +149,7 @@ public struct ReportCSVImporter {
       }
       let headers = (0..<record.count).map { record.string($0)!.trimmingSpaces }
       var invalidTextWarnings = 0
+      var warnedUnrenderable = false
       var numeric = [Bool](repeating: true, count: headers.count)
       var seenNumber = [Bool](repeating: false, count: headers.count)
       var sums = [ExactDecimal](repeating: .zero, count: headers.count)
@@ -181,6 +194,14 @@ public struct ReportCSVImporter {
               .warning, SourceLocation(file: shown, line: record.line),
               field: bad < headers.count ? "column \(Diagnostic.quote(headers[bad]))" : nil,
               "is not valid UTF-8; shown as \u{FFFD}"))
+        }
+        if !warnedUnrenderable, let (column, scalar) = ReportCSVImporter.firstUnrenderable(in: record) {
+          warnedUnrenderable = true
+          diagnostics.append(
+            Diagnostic(
+              .warning, SourceLocation(file: shown, line: record.line),
+              field: column < headers.count ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)",
+              UnrenderableText.warning(for: scalar.value)))
         }
         for column in 0..<min(record.count, headers.count) where compact[column] {
           let range = record.range(column)

@@ -22,7 +22,8 @@ public struct ReportJSONImporter {
       let document = try JSONParser.parse(bytes)
       var reader = ReportJSONReader(file: name, document: document)
       let report = reader.read()
-      return ReportImport(report: reader.failed ? nil : report, diagnostics: reader.diagnostics)
+      let warning = document.unrenderableWarning(file: name).map { [$0] } ?? []
+      return ReportImport(report: reader.failed ? nil : report, diagnostics: reader.diagnostics + warning)
     } catch {
       return ReportImport(
         report: nil,

@@ -1,13 +1,17 @@
 import CLibXML2
 import Foundation
 
-/// Reads an XML file one node at a time with libxml2's streaming reader, in bounded memory and safely.
+/// Reads an XML file one node at a time, in bounded memory, with entities refused by construction.
 ///
-/// No DTD is loaded and no network is used. A DOCTYPE with an internal subset (where XXE and
-/// "billion laughs" files declare their entities) is refused before libxml2 reads a byte, so no
-/// entity is ever declared, and an entity reference is never expanded; with that settled,
-/// libxml2's size limits are lifted (`XML_PARSE_HUGE`), so a 10 MB stack trace is read, and kept
-/// up to `maxTextBytes`. Errors carry the file, line and column libxml2 reports.
+/// libxml2's push parser reads the file in 64 KiB chunks and calls this reader's own SAX
+/// handler, which queues element starts, ends and text for `next()`. The handler has no entity
+/// store at all: the parser stops at the `[` of a DOCTYPE's internal subset, where XXE and
+/// "billion laughs" files declare their entities, before any declaration is read, and at any
+/// reference to an entity that is not one of XML's five. Whatever the encoding (UTF-8, UTF-16,
+/// a declared one) and whatever comes before the DOCTYPE (comments, padding), the parser itself
+/// says where it is, so there is no pre-scan to fool. No DTD is loaded, no network is used and
+/// libxml2's own limits stay on (no `XML_PARSE_HUGE`); text is delivered in pieces and kept up to
+/// `maxTextBytes` per node, so a 10 MB stack trace is read. Errors carry the file, line and column.
 final class XMLStreamReader {
   /// What the reader stands on.
   enum Node: Equatable {
@@ -27,195 +31,268 @@ final class XMLStreamReader {
 
   /// The most bytes of one text node kept (a 10 MB stack trace keeps its first 256 KiB).
   static let maxTextBytes = 256 << 10
+  /// The bytes read from the file and handed to the parser at a time.
+  static let chunkBytes = 64 << 10
 
-  private let reader: xmlTextReaderPtr
-  private let errors = ErrorBox()
   let file: String
+  private let descriptor: Int32
+  private let parser: xmlParserCtxtPtr
+  private let state: ParseState
+  private var finished = false
+  /// The attributes of the element `next()` returned last.
+  private var currentAttributes: [String: String] = [:]
+  /// Where the node `next()` returned last starts (its line; the column libxml2 reports there).
+  private(set) var line = 1
+  private(set) var column = 0
 
   /// A reader of the file at `path`, called `file` in messages.
   init(path: String, file: String) throws(Failure) {
     self.file = file
-    try XMLStreamReader.refuseInternalSubset(path: path)
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
-        | XML_PARSE_HUGE.rawValue)
-    guard let reader = xmlReaderForFile(path, nil, options) else {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
       throw Failure(message: "cannot be read: \(String(cString: strerror(errno)))")
     }
-    self.reader = reader
-    xmlTextReaderSetStructuredErrorHandler(
-      reader,
-      { context, error in
-        guard let context, let error else { return }
-        let box = Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue()
-        guard box.first == nil else { return }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-        box.first = Failure(
-          message: message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.pointee.line),
-          column: Int(error.pointee.int2))
-      }, Unmanaged.passUnretained(errors).toOpaque())
+    let state = ParseState()
+    var handler = XMLStreamReader.makeHandler()
+    // The first bytes tell the parser the encoding (a BOM, or `<?xml` in UTF-16).
+    var head = [UInt8](repeating: 0, count: 4)
+    let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 4) }
+    guard
+      count >= 0,
+      let parser = head.withUnsafeBufferPointer({ bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+          xmlCreatePushParserCtxt(
+            &handler, Unmanaged.passUnretained(state).toOpaque(), $0.baseAddress, Int32(count), file)
+        }
+      })
+    else {
+      let reason = count < 0 ? String(cString: strerror(errno)) : "libxml2 could not start a parser"
+      close(descriptor)
+      throw Failure(message: "cannot be read: \(reason)")
+    }
+    self.descriptor = descriptor
+    self.state = state
+    self.parser = parser
+    state.parser = parser
+    xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
   }
 
   deinit {
-    xmlFreeTextReader(reader)
-    // A document the reader handed out (`xmlTextReaderCurrentDoc`) is then the caller's to free.
-    if let document { xmlFreeDoc(document) }
-  }
-
-  /// The document libxml2 built, once asked for, freed with the reader.
-  private var document: xmlDocPtr?
-
-  /// Refuses a file whose DOCTYPE has an internal subset (`<!DOCTYPE x [ … ]>`), found in its first 64 KiB.
-  ///
-  /// Test reports never declare entities; XXE and entity-expansion files must. A DOCTYPE that only
-  /// names an external DTD (gcovr writes one) is allowed: the DTD is never loaded.
-  static func refuseInternalSubset(path: String) throws(Failure) {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw Failure(message: "cannot be read: \(String(cString: strerror(errno)))")
-    }
-    defer { try? handle.close() }
-    let head = Array((try? handle.read(upToCount: 64 << 10)) ?? Data())
-    let marker = Array("<!DOCTYPE".utf8)
-    guard let start = head.indices.first(where: { head[$0...].starts(with: marker) }) else { return }
-    var quote: UInt8?
-    var line = 1 + head[..<start].filter { $0 == 0x0A }.count
-    for byte in head[(start + marker.count)...] {
-      if byte == 0x0A { line += 1 }
-      if let open = quote {
-        if byte == open { quote = nil }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
-      case UInt8(ascii: ">"): return
-      case UInt8(ascii: "["):
-        throw Failure(
-          message:
-            "has a DOCTYPE that declares its own entities or elements, which invoicegen never reads (XML external entities and entity expansion are refused)",
-          line: line)
-      default: continue
-      }
-    }
-  }
-
-  /// Collects the first error libxml2 reports.
-  private final class ErrorBox {
-    var first: Failure?
-  }
-
-  /// The line of the node the reader stands on (the parser may have read further).
-  var line: Int {
-    if let node = xmlTextReaderCurrentNode(reader) {
-      let line = xmlGetLineNo(node)
-      if line > 0 { return line }
-    }
-    return Int(xmlTextReaderGetParserLineNumber(reader))
-  }
-  var column: Int { Int(xmlTextReaderGetParserColumnNumber(reader)) }
-
-  /// The elements open where the reader stands, outermost first.
-  private var open: [String] = []
-
-  /// The error that stopped libxml2, in words that say what happened.
-  ///
-  /// libxml2's reader reports a file that ends inside an element as "Extra content at the end of
-  /// the document"; a truncated file is the usual reason, so it is named so.
-  private var failure: Failure {
-    var first = errors.first ?? Failure(message: "malformed XML", line: line, column: column)
-    if let inner = open.last,
-      first.message.hasPrefix("Extra content at the end") || first.message.hasPrefix("Premature end")
-    {
-      first.message = "the file ends inside <\(inner)>: is it truncated?"
-    }
-    return first
+    if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
+    xmlFreeParserCtxt(parser)
+    close(descriptor)
   }
 
   /// The next element start, end or text, or nil at the end of the document.
   func next() throws(Failure) -> Node? {
-    while true {
-      let status = xmlTextReaderRead(reader)
-      if status == 0 { return nil }
-      guard status == 1 else { throw failure }
-      switch xmlTextReaderNodeType(reader) {
-      case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-        let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
-        if !isEmpty { open.append(name) }
-        return .start(name: name, isEmpty: isEmpty)
-      case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-        if !open.isEmpty { open.removeLast() }
-        return .end(name: name)
-      case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-        return .text(value)
-      case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-        try refuseEntityDeclarations()
-      case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-        throw Failure(
-          message: "uses the entity &\(name);, which invoicegen never expands", line: line, column: column)
-      default:
-        continue
+    while state.queue.isEmpty {
+      if let failure = state.failure { throw failure }
+      if finished { return nil }
+      try feed()
+    }
+    let event = state.queue[state.head]
+    state.head += 1
+    if state.head == state.queue.count {
+      state.queue.removeAll(keepingCapacity: true)
+      state.head = 0
+    }
+    line = event.line
+    column = event.column
+    currentAttributes = event.attributes
+    return event.node
+  }
+
+  /// The first character of the text read so far that no renderer draws (noncharacters, controls), and where.
+  var firstUnrenderable: (scalar: Unicode.Scalar, line: Int, field: String)? { state.unrenderable }
+
+  /// Reads one chunk of the file into the parser, which queues what it finds.
+  private func feed() throws(Failure) {
+    var chunk = [UInt8](repeating: 0, count: XMLStreamReader.chunkBytes)
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, XMLStreamReader.chunkBytes) }
+    guard count >= 0 else { throw Failure(message: "cannot be read: \(String(cString: strerror(errno)))") }
+    finished = count == 0
+    let status = chunk.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        xmlParseChunk(parser, $0.baseAddress, Int32(count), finished ? 1 : 0)
       }
     }
-  }
-
-  /// Refuses a DOCTYPE whose internal subset declares entities: XXE and entity-expansion attacks need them, test reports never do.
-  private func refuseEntityDeclarations() throws(Failure) {
-    if document == nil { document = xmlTextReaderCurrentDoc(reader) }
-    guard let document else { return }
-    for dtd in [document.pointee.intSubset, document.pointee.extSubset] {
-      if let dtd, dtd.pointee.entities != nil || dtd.pointee.pentities != nil {
-        throw Failure(
-          message:
-            "declares entities in its DOCTYPE, which invoicegen never reads (XML external entities and entity expansion are refused)",
-          line: line, column: column)
-      }
+    if finished { state.flushText() }
+    if status != 0, state.failure == nil {
+      state.failure = Failure(message: "malformed XML", line: Int(xmlSAX2GetLineNumber(parser)))
     }
-  }
-
-  /// The local name of the current node.
-  private var name: String {
-    guard let name = xmlTextReaderConstLocalName(reader) else { return "" }
-    return String(cString: name)
-  }
-
-  /// The value of the current node, cut at `maxTextBytes`.
-  private var value: String {
-    guard let text = xmlTextReaderConstValue(reader) else { return "" }
-    let length = strnlen(
-      UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), XMLStreamReader.maxTextBytes + 1)
-    if length <= XMLStreamReader.maxTextBytes { return String(cString: text) }
-    var end = XMLStreamReader.maxTextBytes
-    // Never cut inside a UTF-8 sequence.
-    while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }
-    return String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self) + "\n…"
+    if let failure = state.failure, state.queue.isEmpty { throw failure }
   }
 
   /// The attributes of the current element, by local name.
-  func attributes() -> [String: String] {
-    var result: [String: String] = [:]
-    guard xmlTextReaderHasAttributes(reader) == 1 else { return result }
-    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-      result[name] = value
-    }
-    xmlTextReaderMoveToElement(reader)
-    return result
-  }
+  func attributes() -> [String: String] { currentAttributes }
 
   /// Skips to the end of the current element (its children unread).
   func skipElement() throws(Failure) {
-    guard xmlTextReaderIsEmptyElement(reader) != 1 else { return }
-    let depth = xmlTextReaderDepth(reader)
-    while true {
-      let status = xmlTextReaderRead(reader)
-      guard status == 1 else {
-        if status == 0 { return }
-        throw failure
-      }
-      if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue),
-        xmlTextReaderDepth(reader) == depth
-      {
-        if !open.isEmpty { open.removeLast() }
-        return
+    var depth = 1
+    while depth > 0, let node = try next() {
+      switch node {
+      case .start(_, let isEmpty): if !isEmpty { depth += 1 }
+      case .end: depth -= 1
+      case .text: continue
       }
     }
+  }
+
+  /// What the SAX callbacks build while the parser runs: the queued nodes, the text being read, the first error.
+  private final class ParseState {
+    struct Event {
+      var node: Node
+      var line: Int
+      var column: Int
+      var attributes: [String: String] = [:]
+    }
+
+    var parser: xmlParserCtxtPtr?
+    var queue: [Event] = []
+    var head = 0
+    var failure: Failure?
+    var open: [String] = []
+    var text: [UInt8] = []
+    var textLength = 0
+    var textLine = 0
+    var unrenderable: (scalar: Unicode.Scalar, line: Int, field: String)?
+
+    var currentLine: Int { parser.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    var currentColumn: Int { parser.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
+
+    /// Stops the parser with `message` at the parser's position, unless it already stopped.
+    func stop(_ message: String) {
+      guard failure == nil else { return }
+      failure = Failure(message: message, line: currentLine, column: currentColumn)
+      if let parser { xmlStopParser(parser) }
+    }
+
+    /// Appends a piece of text, keeping at most `maxTextBytes` of one node.
+    func append(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+      if textLength == 0 { textLine = currentLine }
+      textLength += count
+      let room = XMLStreamReader.maxTextBytes - text.count
+      if room > 0 { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: min(room, count))) }
+    }
+
+    /// Queues the text read since the last tag as one node; whitespace between elements is dropped.
+    func flushText() {
+      guard textLength > 0 else { return }
+      defer {
+        text.removeAll(keepingCapacity: text.count < 1 << 16)
+        textLength = 0
+      }
+      guard text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return }
+      var value: String
+      if textLength > text.count {
+        // Never cut inside a UTF-8 sequence: drop a last sequence that lost its end.
+        var lead = text.count - 1
+        while lead > 0, text[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let length = text[lead] >= 0xF0 ? 4 : text[lead] >= 0xE0 ? 3 : text[lead] >= 0xC0 ? 2 : 1
+        let end = lead + length <= text.count ? text.count : lead
+        value = String(decoding: text[..<end], as: UTF8.self) + "\n…"
+      } else {
+        value = String(decoding: text, as: UTF8.self)
+      }
+      note(value, line: textLine) { "the text of <\(open.last ?? "")>" }
+      queue.append(Event(node: .text(value), line: textLine, column: 0))
+    }
+
+    /// Remembers the first character of `value` that no renderer draws, in the place `field` names.
+    func note(_ value: String, line: Int, field: () -> String) {
+      guard unrenderable == nil, let scalar = UnrenderableText.first(in: value) else { return }
+      unrenderable = (scalar, line, field())
+    }
+
+    static func of(_ context: UnsafeMutableRawPointer?) -> ParseState {
+      Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue()
+    }
+  }
+
+  /// The SAX handler: elements, text and errors queued; a DOCTYPE's internal subset and every entity refused.
+  private static func makeHandler() -> xmlSAXHandler {
+    var handler = xmlSAXHandler()
+    handler.initialized = XML_SAX2_MAGIC
+    handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+      let state = ParseState.of(context)
+      state.flushText()
+      let name = localName.map { String(cString: $0) } ?? ""
+      var values: [String: String] = [:]
+      if let attributes {
+        for index in 0..<Int(attributeCount) {
+          let base = index * 5
+          guard let localName = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
+          else { continue }
+          let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+          let key = String(cString: localName)
+          state.note(value, line: state.currentLine) { "attribute \(key) of <\(name)>" }
+          values[key] = value
+        }
+      }
+      state.open.append(name)
+      state.queue.append(
+        ParseState.Event(
+          node: .start(name: name, isEmpty: false), line: state.currentLine, column: state.currentColumn,
+          attributes: values))
+    }
+    handler.endElementNs = { context, localName, _, _ in
+      let state = ParseState.of(context)
+      state.flushText()
+      let name = localName.map { String(cString: $0) } ?? ""
+      if !state.open.isEmpty { state.open.removeLast() }
+      // `<a/>` and `<a></a>` both arrive as a start and an end: the start of an element with no
+      // children that ends right away is reported as empty, as a streaming reader would.
+      if let last = state.queue.last, state.queue.count > state.head,
+        case .start(let started, false) = last.node, started == name
+      {
+        state.queue[state.queue.count - 1].node = .start(name: name, isEmpty: true)
+        return
+      }
+      state.queue.append(
+        ParseState.Event(node: .end(name: name), line: state.currentLine, column: state.currentColumn))
+    }
+    let characters: charactersSAXFunc = { context, bytes, count in
+      guard let bytes, count > 0 else { return }
+      ParseState.of(context).append(bytes, Int(count))
+    }
+    handler.characters = characters
+    handler.cdataBlock = characters
+    handler.ignorableWhitespace = characters
+    handler.internalSubset = { context, _, _, _ in
+      let state = ParseState.of(context)
+      // Called after the DOCTYPE's name and external id, standing on `[` when an internal subset follows.
+      guard let input = state.parser?.pointee.input, let cursor = input.pointee.cur, cursor.pointee == 0x5B
+      else { return }
+      state.stop(
+        "has a DOCTYPE that declares its own entities or elements, which invoicegen never reads (XML external entities and entity expansion are refused)"
+      )
+    }
+    handler.entityDecl = { context, name, _, _, _, _ in
+      ParseState.of(context).stop(
+        "declares the entity \(name.map { String(cString: $0) } ?? ""), which invoicegen never reads (XML external entities and entity expansion are refused)"
+      )
+    }
+    handler.getEntity = { _, _ in nil }
+    handler.getParameterEntity = { _, _ in nil }
+    handler.reference = { context, name in
+      ParseState.of(context).stop(
+        "uses the entity &\(name.map { String(cString: $0) } ?? "");, which invoicegen never expands")
+    }
+    handler.serror = { context, error in
+      guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+      let state = ParseState.of(context)
+      guard state.failure == nil else { return }
+      var message = (error.pointee.message.map { String(cString: $0) } ?? "malformed XML")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      // A file that ends inside an element is the usual truncated file: name it so.
+      if let inner = state.open.last,
+        message.hasPrefix("Extra content at the end") || message.hasPrefix("Premature end")
+          || message.hasPrefix("EndTag: '</' not found")
+      {
+        message = "the file ends inside <\(inner)>: is it truncated?"
+      }
+      state.failure = Failure(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+    return handler
   }
 }

@@ -18,6 +18,8 @@ public struct Config: Sendable {
   public var einvoice: EInvoiceKind?
   /// Whether PDFs are tagged for screen readers (`"tagged": false` turns it off, like `--untagged`).
   public var tagged = true
+  /// What the config file holds that is used but worth saying (a character shown as U+FFFD).
+  public var warnings: [Diagnostic] = []
 
   public init() {}
 
@@ -47,6 +49,7 @@ public struct Config: Sendable {
       file: path, document: document, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     var config = reader.read()
     config.fingerprint = String(decoding: bytes, as: UTF8.self)
+    config.warnings = document.unrenderableWarning(file: path).map { [$0] } ?? []
     return reader.errors.isEmpty ? .success(config) : .failure(Errors(diagnostics: reader.errors))
   }
 }

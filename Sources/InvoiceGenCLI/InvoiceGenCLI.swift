@@ -61,7 +61,9 @@ public enum InvoiceGenCLI {
     let chosen = path ?? (FileManager.default.fileExists(atPath: "invoicegen.json") ? "invoicegen.json" : nil)
     if let chosen {
       switch Config.load(path: chosen) {
-      case .success(let loaded): config = loaded
+      case .success(let loaded):
+        config = loaded
+        for warning in config.warnings { Console.show(warning) }
       case .failure(let errors):
         for error in errors.diagnostics { Console.show(error) }
         throw .config(file: chosen)

@@ -2,11 +2,16 @@ import CCairo
 import Foundation
 import PageKit
 
-/// Reads PNG (cairo), JPEG (libjpeg-turbo) and SVG (librsvg) images, once per source.
+/// Reads PNG and JPEG (`RasterDecoder`) and SVG (librsvg) images, once per source.
 ///
-/// Failures never throw: the image comes back with a `failure` and is drawn as a placeholder box.
+/// A raster image is checked when loaded by decoding a thumbnail of it (which also starts the
+/// shared decode), and decoded at the size it is drawn when drawn. Failures never throw: the
+/// image comes back with a `failure` and is drawn as a placeholder box.
 public final class CairoImageLoader: ImageLoader {
   private var cache: [ImageSource: CairoImage] = [:]
+
+  /// The longest side of the thumbnail decoded to check an image when it is loaded.
+  static let checkSide = 1024
 
   public init() {}
 
@@ -15,17 +20,15 @@ public final class CairoImageLoader: ImageLoader {
     let image: CairoImage
     do {
       let data = try bytes(of: source)
-      if case .file(let path) = source, CairoImageLoader.isRaster(data) {
-        // Decoded once per process, shared by every thread (RasterStore).
-        let pixels = try RasterStore.shared.pixels(path: path) { try decodeRaster(data) }
-        guard let surface = RasterStore.surface(lending: pixels) else {
-          throw RenderError.image("out of memory")
-        }
-        image = CairoImage(surface: surface, orientation: pixels.orientation, filePixels: pixels.filePixels)
-      } else if CairoImageLoader.isRaster(data) {
-        let (surface, orientation, jpeg) = try decodeRaster(data)
-        if let jpeg { CairoImageLoader.attach(jpeg: jpeg, to: surface) }
-        image = CairoImage(surface: surface, orientation: orientation)
+      if RasterDecoder.isRaster(data) {
+        let raster = RasterImage(source: source, header: try RasterDecoder.header(data))
+        let scale = min(1, Double(CairoImageLoader.checkSide) / Double(max(raster.header.width, raster.header.height)))
+        _ = try raster.surface(
+          fitting: (
+            Int((Double(raster.header.width) * scale).rounded(.up)),
+            Int((Double(raster.header.height) * scale).rounded(.up))
+          ))
+        image = CairoImage(raster: raster)
       } else {
         image = try decodeSVG(data)
       }
@@ -50,85 +53,12 @@ public final class CairoImageLoader: ImageLoader {
     }
   }
 
-  private static func isRaster(_ data: Data) -> Bool {
-    data.starts(with: [0x89, 0x50, 0x4E, 0x47]) || data.starts(with: [0xFF, 0xD8, 0xFF])
-  }
-
-  /// A PNG or JPEG decoded into an image surface, with its EXIF orientation and, for JPEG, its bytes.
-  private func decodeRaster(_ data: Data) throws -> (OpaquePointer, ExifOrientation, [UInt8]?) {
-    if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (try decodePNG(data), .up, nil) }
-    return try decodeJPEG(data)
-  }
-
   private func decodeSVG(_ data: Data) throws -> CairoImage {
     let head = String(decoding: data.prefix(512), as: UTF8.self)
     guard head.contains("<svg") || head.contains("<?xml") else {
       throw RenderError.image("not a PNG, JPEG or SVG image")
     }
     return try decodeSVGDocument(data)
-  }
-
-  /// Attaches the original JPEG bytes so PDF output embeds them instead of re-encoding pixels.
-  private static func attach(jpeg bytes: [UInt8], to surface: OpaquePointer) {
-    let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-    bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-    cairo_surface_set_mime_data(
-      surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
-      { $0?.deallocate() }, copy)
-  }
-
-  private func decodePNG(_ data: Data) throws -> OpaquePointer {
-    final class Reader {
-      let data: Data
-      var offset = 0
-      init(_ data: Data) { self.data = data }
-    }
-    let reader = Reader(data)
-    let surface = withExtendedLifetime(reader) {
-      cairo_image_surface_create_from_png_stream(
-        { closure, buffer, length in
-          let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
-          let count = Int(length)
-          guard reader.offset + count <= reader.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
-          reader.data.copyBytes(to: buffer, from: reader.offset..<(reader.offset + count))
-          reader.offset += count
-          return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(reader).toOpaque())
-    }
-    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      if let surface { cairo_surface_destroy(surface) }
-      throw RenderError.image("corrupt PNG data")
-    }
-    return surface
-  }
-
-  private func decodeJPEG(_ data: Data) throws -> (OpaquePointer, ExifOrientation, [UInt8]?) {
-    guard let handle = tjInitDecompress() else { throw RenderError.image("libjpeg-turbo could not start") }
-    defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let bytes = [UInt8](data)
-    guard
-      tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
-      width > 0, height > 0
-    else { throw RenderError.image("corrupt JPEG data") }
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-    else { throw RenderError.image("JPEG too large (\(width)×\(height))") }
-    cairo_surface_flush(surface)
-    let stride = cairo_image_surface_get_stride(surface)
-    let pixels = cairo_image_surface_get_data(surface)
-    // TJPF_BGRX matches cairo's RGB24 in little-endian memory.
-    let status = tjDecompress2(
-      handle, bytes, UInt(bytes.count), pixels, width, stride, height, Int32(TJPF_BGRX.rawValue), 0)
-    guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
-      cairo_surface_destroy(surface)
-      throw RenderError.image("corrupt JPEG data")
-    }
-    cairo_surface_mark_dirty(surface)
-    return (surface, ExifOrientation(jpeg: bytes), bytes)
   }
 
   private func decodeSVGDocument(_ data: Data) throws -> CairoImage {

@@ -93,7 +93,8 @@ public final class PDFWriter {
   /// Adds a bookmark under `parent` (0 for the top level) pointing at `target` ("page=3 pos=[x y]"); returns its id.
   @discardableResult
   public func addOutline(parent: Int32, title: String, target: String) -> Int32 {
-    cairo_pdf_surface_add_outline(surface.surface, parent, title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
+    cairo_pdf_surface_add_outline(
+      surface.surface, parent, RenderableText.clean(title), target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
   }
 
   /// Lays out `view` at `size` and draws it as one page; returns the layout's warnings.

@@ -79,6 +79,11 @@ public final class PangoTextShaper: TextShaper {
   }
 
   public func shape(_ paragraph: Paragraph, width: CGFloat?) -> any ShapedText {
+    var paragraph = paragraph
+    for (index, run) in paragraph.runs.enumerated() {
+      let clean = RenderableText.clean(run.text)
+      if clean.utf8.count != run.text.utf8.count || clean != run.text { paragraph.runs[index].text = clean }
+    }
     let layout = pango_layout_new(context)!
     let string = paragraph.string
     string.withCString { pango_layout_set_text(layout, $0, -1) }

@@ -1,19 +1,19 @@
 import CCairo
 import Foundation
 
-/// Raster image files decoded once per process and shared, read-only, by every rendering thread.
+/// Raster image files decoded once per process, at the largest size drawn so far, and shared read-only by every thread.
 ///
-/// A batch run draws the same logo on every invoice from several threads; each thread used to
-/// decode it for itself. Here the first request decodes (one at a time, so a huge file is held
-/// in full only once), scales anything longer than `maxSide` down to it, and keeps the pixels;
-/// every thread then wraps them in a cairo surface of its own without copying. Entries are keyed
-/// by path, size and modification time, so a changed file is read again; at most `capacity`
-/// files are kept.
+/// A batch run draws the same logo on every invoice from several threads. The first request
+/// decodes it (one at a time) at the size that request draws it (`RasterDecoder`); later requests
+/// for the same or a smaller size share those pixels, each thread wrapping them in a cairo
+/// surface of its own without copying, and a request for more pixels decodes the file again at
+/// that size and replaces the entry. Entries are keyed by path, size and modification time, so a
+/// changed file is read again; at most `capacity` files are kept.
 final class RasterStore: @unchecked Sendable {
   /// The store of this process.
   static let shared = RasterStore()
 
-  /// The longest side kept: an A3 page at 300 dpi is 4,961 pixels long, so no page needs more.
+  /// The longest side ever decoded: an A3 page at 300 dpi is 4,961 pixels long, so no page needs more.
   static let maxSide = 5000
   /// The most files kept; beyond it the store starts again empty.
   static let capacity = 64
@@ -21,16 +21,14 @@ final class RasterStore: @unchecked Sendable {
   /// Decoded pixels: a cairo image surface that is never drawn itself, only lent out.
   final class Pixels: @unchecked Sendable {
     let surface: OpaquePointer
-    let orientation: ExifOrientation
-    /// The pixels of the file, before any scaling down.
-    let filePixels: CGSize
-    /// The original JPEG bytes, embedded as they are in PDFs, unless the image was scaled down.
+    /// Whether the surface holds every pixel of the file.
+    let isWhole: Bool
+    /// The original JPEG bytes, embedded as they are in PDFs, when the image was decoded whole.
     let jpeg: UnsafeMutableBufferPointer<UInt8>?
 
-    init(surface: OpaquePointer, orientation: ExifOrientation, filePixels: CGSize, jpeg: [UInt8]?) {
+    init(surface: OpaquePointer, isWhole: Bool, jpeg: [UInt8]?) {
       self.surface = surface
-      self.filePixels = filePixels
-      self.orientation = orientation
+      self.isWhole = isWhole
       if let jpeg {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: jpeg.count)
         _ = copy.initialize(from: jpeg)
@@ -44,6 +42,14 @@ final class RasterStore: @unchecked Sendable {
       cairo_surface_destroy(surface)
       jpeg?.deallocate()
     }
+
+    var width: Int { Int(cairo_image_surface_get_width(surface)) }
+    var height: Int { Int(cairo_image_surface_get_height(surface)) }
+
+    /// Whether these pixels are enough to draw `target` pixels.
+    func covers(_ target: (width: Int, height: Int)) -> Bool {
+      isWhole || (width >= target.width && height >= target.height)
+    }
   }
 
   private struct Key: Hashable {
@@ -56,10 +62,10 @@ final class RasterStore: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [Key: Pixels] = [:]
 
-  /// The pixels of the file at `path`, decoded by `decode` on first use (which returns surface, orientation and JPEG bytes).
-  func pixels(
-    path: String, decode: () throws -> (OpaquePointer, ExifOrientation, [UInt8]?)
-  ) throws -> Pixels {
+  /// The pixels of the file at `path` with at least `target` pixels, decoded by `decode` when the store has fewer.
+  func pixels(path: String, fitting target: (width: Int, height: Int), decode: () throws -> Pixels) throws
+    -> Pixels
+  {
     var info = stat()
     guard stat(path, &info) == 0 else { throw RenderError.image("file not found") }
     let key = Key(
@@ -67,30 +73,9 @@ final class RasterStore: @unchecked Sendable {
       modifiedNanoseconds: info.st_mtim.tv_nsec)
     lock.lock()
     defer { lock.unlock() }
-    if let known = entries[key] { return known }
-    var (surface, orientation, jpeg) = try decode()
-    let filePixels = CGSize(
-      width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface))
-    )
-    if let reduced = RasterStore.reduce(surface) {
-      cairo_surface_destroy(surface)
-      surface = reduced
-      jpeg = nil
-    }
-    let longest = max(cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))
-    if longest > RasterStore.maxSide {
-      let factor = Double(RasterStore.maxSide) / Double(longest)
-      if let scaled = RasterStore.scaled(
-        surface, width: max(1, Int(Double(cairo_image_surface_get_width(surface)) * factor)),
-        height: max(1, Int(Double(cairo_image_surface_get_height(surface)) * factor)))
-      {
-        cairo_surface_destroy(surface)
-        surface = scaled
-        jpeg = nil
-      }
-    }
-    let made = Pixels(surface: surface, orientation: orientation, filePixels: filePixels, jpeg: jpeg)
-    if entries.count >= RasterStore.capacity { entries.removeAll() }
+    if let known = entries[key], known.covers(target) { return known }
+    let made = try decode()
+    if entries[key] == nil, entries.count >= RasterStore.capacity { entries.removeAll() }
     entries[key] = made
     return made
   }
@@ -119,64 +104,6 @@ final class RasterStore: @unchecked Sendable {
   }
 
   nonisolated(unsafe) private static var ownerKey = cairo_user_data_key_t()
-
-  /// A copy of `surface` at most twice `maxSide` long, or nil when it is shorter than that already.
-  ///
-  /// Each block of n × n pixels becomes their average (n = longest side ÷ `maxSide`, rounded
-  /// down): a box filter, exact for premultiplied pixels and several times faster than cairo's
-  /// filter on images of a hundred megapixels and more. Cairo's filter then takes it to `maxSide`.
-  private static func reduce(_ surface: OpaquePointer) -> OpaquePointer? {
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let longest = max(width, height)
-    let block = longest / maxSide
-    guard block >= 2 else { return nil }
-    let newWidth = max(1, width / block)
-    let newHeight = max(1, height / block)
-    let format = cairo_image_surface_get_format(surface)
-    guard let copy = cairo_image_surface_create(format, Int32(newWidth), Int32(newHeight)),
-      cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS
-    else { return nil }
-    cairo_surface_flush(surface)
-    guard let from = cairo_image_surface_get_data(surface), let to = cairo_image_surface_get_data(copy) else {
-      cairo_surface_destroy(copy)
-      return nil
-    }
-    let fromStride = Int(cairo_image_surface_get_stride(surface))
-    let toStride = Int(cairo_image_surface_get_stride(copy))
-    let area = UInt32(block * block)
-    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: newWidth * 4)
-    defer { sums.deallocate() }
-    for row in 0..<newHeight {
-      sums.initialize(repeating: 0, count: newWidth * 4)
-      for line in (row * block)..<(row * block + block) {
-        var source = from + line * fromStride
-        var sum = sums
-        for _ in 0..<newWidth {
-          var a: UInt32 = 0
-          var b: UInt32 = 0
-          var c: UInt32 = 0
-          var d: UInt32 = 0
-          for _ in 0..<block {
-            a &+= UInt32(source[0])
-            b &+= UInt32(source[1])
-            c &+= UInt32(source[2])
-            d &+= UInt32(source[3])
-            source += 4
-          }
-          sum[0] &+= a
-          sum[1] &+= b
-          sum[2] &+= c
-          sum[3] &+= d
-          sum += 4
-        }
-      }
-      let target = to + row * toStride
-      for index in 0..<(newWidth * 4) { target[index] = UInt8(sums[index] / area) }
-    }
-    cairo_surface_mark_dirty(copy)
-    return copy
-  }
 
   /// `surface` drawn into a new image surface of `width` × `height` pixels with cairo's good filter.
   static func scaled(_ surface: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {

@@ -57,7 +57,7 @@ final class StructureTagger {
     var element = Element(
       type: type, attributes: "", identity: identity, holdsContent: role.holdsContent, scope: role.headerScope
     )
-    if case .figure(let label) = role { element.label = label }
+    if case .figure(let label) = role { element.label = RenderableText.clean(label) }
     path.append(element)
   }
 
