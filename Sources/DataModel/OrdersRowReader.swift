@@ -90,10 +90,11 @@ struct OrdersRowReader {
     if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
       index = lastIndex
     } else {
-      guard let number = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces, !number.isEmpty
-      else {
+      let checked = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces
+      guard let number = checked, !number.isEmpty else {
         rejectedRows += 1
-        if record.string(numberColumn) != nil {
+        // A number that was refused (a control character, invalid UTF-8) was reported already.
+        if checked != nil {
           diagnostics.append(
             Diagnostic(
               .error, location, field: columnName(numberColumn), "is empty; the row belongs to no invoice"))

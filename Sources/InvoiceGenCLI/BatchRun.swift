@@ -111,7 +111,7 @@ final class BatchRun: @unchecked Sendable {
     }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
     if options.format.isEInvoiceXML || isFacturX { jobs = prepareEInvoices(jobs) }
-    let invalidCount = Set(summary.invalid).count + summary.rejectedRows
+    let invalidCount = summary.distinctInvalid.count + summary.rejectedRows
     if !summary.skippedOrders.isEmpty, !options.quiet {
       Console.write("note: \(summary.skippedOrdersLine)")
     }

@@ -75,7 +75,11 @@ enum ReportCommand {
         renderer, format: options.format, to: options.out, scale: options.scale,
         archive: options.pdfa ? PDFArchive() : nil)
     } catch {
-      Console.error("\(options.out): \(error)")
+      // Output and rewrite errors name their file themselves.
+      switch error as? RenderError {
+      case .output?, .pdfRewrite?: Console.error("\(error)")
+      default: Console.error("\(options.out): \(error)")
+      }
       // A file that could not be written is exit 3; a report that could not be made is exit 2.
       if case .output? = error as? RenderError { return Outcome(outputFailed: true) }
       return Outcome(failed: true)

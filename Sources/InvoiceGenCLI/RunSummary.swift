@@ -41,7 +41,14 @@ struct RunSummary {
     failures = failures.filter(keep)
   }
 
-  var failedCount: Int { Set(invalid).count + rejectedRows + renderFailures + writeFailures }
+  var failedCount: Int { distinctInvalid.count + rejectedRows + renderFailures + writeFailures }
+
+  /// The invalid invoice numbers, each once; numbers differing only in Unicode normalization
+  /// (NFC and NFD twins, equal as Swift strings) are different invoices and are counted apart.
+  var distinctInvalid: [String] {
+    var seen = Set<[UInt8]>()
+    return invalid.filter { seen.insert(Array($0.utf8)).inserted }
+  }
 
   /// `412 invoices written, 3 failed, 0 skipped in 2.1 s (196/s)`.
   var line: String {
@@ -79,7 +86,7 @@ struct RunSummary {
         if let line = order.location.line { entry["line"] = line }
         return entry
       },
-      "invalidInvoices": Array(Set(invalid)).sorted(),
+      "invalidInvoices": distinctInvalid.sorted(),
       "rejectedRows": rejectedRows, "seconds": (seconds * 1000).rounded() / 1000,
       "failures": orderedFailures.map { failure -> [String: Any] in
         var entry: [String: Any] = [
