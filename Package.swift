@@ -44,6 +44,9 @@ let package = Package(
       dependencies: ["PageKit", "PageRendering", "DataModel", "CLibXML2"],
       path: "Sources/InvoiceGenBench"
     ),
+    .executableTarget(
+      name: "InvoiceGenFuzz", dependencies: ["PageKit", "PageRendering", "InvoiceGenCLI"],
+      path: "Sources/InvoiceGenFuzz"),
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
       name: "InvoiceGenCLITests", dependencies: ["DataModel", "Layouts", "InvoiceGenCLI", "EInvoicing"],

@@ -123,7 +123,8 @@ public struct TestResultsImporter {
         if let (scalar, line, field) = reader.firstUnrenderable {
           diagnostics.append(
             Diagnostic(
-              .warning, SourceLocation(file: name, line: line), field: field, UnrenderableText.warning(for: scalar.value)))
+              .warning, SourceLocation(file: name, line: line), field: field,
+              UnrenderableText.warning(for: scalar.value)))
         }
       } catch {
         diagnostics.append(

@@ -86,7 +86,9 @@ struct InvoiceAssembler {
     let location = SourceLocation(file: file, line: invoice.levelLine(column))
     switch FieldText.check(bytes) {
     case .success(let text):
-      if let warning = FieldText.unrenderableWarning(text, location, field: columnNames[column], invoice: invoice) {
+      if let warning = FieldText.unrenderableWarning(
+        text, location, field: columnNames[column], invoice: invoice)
+      {
         diagnostics.append(warning)
       }
       let result = (text.trimmingSpaces, location, columnNames[column])

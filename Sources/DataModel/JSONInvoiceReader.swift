@@ -127,7 +127,9 @@ struct JSONInvoiceReader {
       }
     }
     // Text read other than through `string` (notes, say) is still warned of, once for the file.
-    if !warnedAnyUnrenderable, let warning = document.unrenderableWarning(file: walker.file)
+    // (A string already refused for its control character is not warned of again.)
+    if !warnedAnyUnrenderable, let warning = document.unrenderableWarning(file: walker.file),
+      !diagnostics.contains(where: { $0.location == warning.location })
     {
       walker.add(warning)
     }

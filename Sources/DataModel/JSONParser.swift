@@ -169,7 +169,9 @@ public struct JSONParser {
           var code = try hex4()
           if (0xD800..<0xDC00).contains(code) {
             let resume = index
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            {
               index += 2
               let low = try hex4()
               if (0xDC00..<0xE000).contains(low) {

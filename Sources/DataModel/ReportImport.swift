@@ -84,7 +84,9 @@ public struct ReportCSVImporter {
     }
     guard suspect else { return nil }
     for column in 0..<record.count {
-      if let text = record.string(column), let scalar = UnrenderableText.first(in: text) { return (column, scalar) }
+      if let text = record.string(column), let scalar = UnrenderableText.first(in: text) {
+        return (column, scalar)
+      }
     }
     return nil
   }
@@ -200,7 +202,8 @@ public struct ReportCSVImporter {
           diagnostics.append(
             Diagnostic(
               .warning, SourceLocation(file: shown, line: record.line),
-              field: column < headers.count ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)",
+              field: column < headers.count
+                ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)",
               UnrenderableText.warning(for: scalar.value)))
         }
         for column in 0..<min(record.count, headers.count) where compact[column] {

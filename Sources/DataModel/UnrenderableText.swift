@@ -31,7 +31,9 @@ public enum UnrenderableText {
   public static func warning(for value: UInt32) -> String {
     let code = "U+" + String(value, radix: 16, uppercase: true).leftPadded(4)
     let kind =
-      value < 0xA0 ? "a control character" : (0xD800..<0xE000).contains(value) ? "a lone surrogate" : "a Unicode noncharacter"
+      value < 0xA0
+      ? "a control character"
+      : (0xD800..<0xE000).contains(value) ? "a lone surrogate" : "a Unicode noncharacter"
     return "contains \(code), \(kind) that cannot be printed; it is shown as \u{FFFD}"
   }
 }

@@ -221,7 +221,8 @@ final class XMLStreamReader {
       if let attributes {
         for index in 0..<Int(attributeCount) {
           let base = index * 5
-          guard let localName = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
+          guard let localName = attributes[base], let start = attributes[base + 3],
+            let end = attributes[base + 4]
           else { continue }
           let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
           let key = String(cString: localName)
@@ -291,7 +292,8 @@ final class XMLStreamReader {
       {
         message = "the file ends inside <\(inner)>: is it truncated?"
       }
-      state.failure = Failure(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+      state.failure = Failure(
+        message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
     return handler
   }

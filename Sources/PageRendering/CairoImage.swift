@@ -95,8 +95,9 @@ public final class CairoImage: LoadedImage {
   ///
   /// Raster targets need one pixel per device pixel; vector targets (PDF, SVG) get 300 per inch
   /// (`PrintResolution`). A 12000×12000 logo drawn 2 cm wide thus needs a few hundred pixels.
-  private func neededPixels(_ raster: RasterImage, in cr: OpaquePointer, rect: CGRect) -> (width: Int, height: Int)
-  {
+  private func neededPixels(_ raster: RasterImage, in cr: OpaquePointer, rect: CGRect) -> (
+    width: Int, height: Int
+  ) {
     var width = Double(rect.width)
     var height = Double(rect.height)
     cairo_user_to_device_distance(cr, &width, &height)

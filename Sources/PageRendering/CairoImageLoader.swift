@@ -22,7 +22,8 @@ public final class CairoImageLoader: ImageLoader {
       let data = try bytes(of: source)
       if RasterDecoder.isRaster(data) {
         let raster = RasterImage(source: source, header: try RasterDecoder.header(data))
-        let scale = min(1, Double(CairoImageLoader.checkSide) / Double(max(raster.header.width, raster.header.height)))
+        let scale = min(
+          1, Double(CairoImageLoader.checkSide) / Double(max(raster.header.width, raster.header.height)))
         _ = try raster.surface(
           fitting: (
             Int((Double(raster.header.width) * scale).rounded(.up)),

@@ -192,7 +192,8 @@ public final class FrameRenderer {
 
   /// `text` escaped for a single-quoted cairo tag attribute.
   static func escape(_ text: String) -> String {
-    RenderableText.clean(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    RenderableText.clean(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+      of: "'", with: "\\'")
   }
 
   func append(_ path: Path, to cr: OpaquePointer) {

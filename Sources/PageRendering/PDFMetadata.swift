@@ -42,7 +42,9 @@ public struct PDFMetadata: Hashable, Sendable {
   /// Writes the fields into a cairo PDF surface.
   func apply(to surface: OpaquePointer) {
     func set(_ key: cairo_pdf_metadata_t, _ value: String?) {
-      if let value, !value.isEmpty { cairo_pdf_surface_set_metadata(surface, key, RenderableText.clean(value)) }
+      if let value, !value.isEmpty {
+        cairo_pdf_surface_set_metadata(surface, key, RenderableText.clean(value))
+      }
     }
     set(CAIRO_PDF_METADATA_TITLE, title)
     set(CAIRO_PDF_METADATA_AUTHOR, author)

@@ -54,7 +54,8 @@ enum RasterDecoder {
       var subsampling: Int32 = 0
       var colorspace: Int32 = 0
       guard
-        tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+        tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+          == 0,
         width > 0, height > 0
       else { throw .image("corrupt JPEG data") }
       header = Header(
@@ -72,7 +73,8 @@ enum RasterDecoder {
   ///
   /// The surface is the caller's to destroy. JPEG bytes come back only when the image was decoded
   /// at its full size, so PDFs can embed the original file instead of re-encoding pixels.
-  static func decode(_ data: Data, _ header: Header, fitting target: (width: Int, height: Int)) throws(RenderError)
+  static func decode(_ data: Data, _ header: Header, fitting target: (width: Int, height: Int))
+    throws(RenderError)
     -> (surface: OpaquePointer, jpeg: [UInt8]?)
   {
     let wanted = (width: max(1, target.width), height: max(1, target.height))

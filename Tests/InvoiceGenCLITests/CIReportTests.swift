@@ -201,7 +201,8 @@ import Testing
     let xxe = try CommandRunner.invoicegen([
       "report", "--input", folder + "/xxe.xml", "--out", folder + "/x.pdf",
     ])
-    #expect(xxe.stderr.contains("xxe.xml:2: has a DOCTYPE that declares its own entities"), "\(xxe.stderr)")
+    #expect(
+      xxe.stderr.contains("xxe.xml:2:21: has a DOCTYPE that declares its own entities"), "\(xxe.stderr)")
     let truncated = try CommandRunner.invoicegen([
       "report", "--input", folder + "/truncated.xml", "--out", folder + "/t.pdf",
     ])

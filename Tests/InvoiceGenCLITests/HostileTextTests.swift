@@ -10,13 +10,15 @@ import Testing
   static func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
 
   /// Runs invoicegen under `/usr/bin/time`; the peak resident memory in KB comes back with the result.
-  static func measured(_ arguments: [String], directory: String? = nil) throws -> (CommandRunner.Result, Int) {
+  static func measured(_ arguments: [String], directory: String? = nil) throws -> (CommandRunner.Result, Int)
+  {
     let folder = try CommandRunner.temporaryFolder()
     let report = folder + "/time.txt"
     let result = try CommandRunner.run(
       "/usr/bin/time", ["-f", "%M", "-o", report, CommandRunner.binary] + arguments,
       directory: directory ?? CommandRunner.sampleData)
-    let kilobytes = Int(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last ?? "") ?? 0
+    let kilobytes =
+      Int(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last ?? "") ?? 0
     return (result, kilobytes)
   }
 
@@ -37,7 +39,10 @@ import Testing
       #expect(try CommandRunner.run("qpdf", ["--check", pdf]).status == 0)
       let text = try CommandRunner.text(pdf)
       #expect(text.contains(name == "nc.xml" ? "t\u{FFFD}" : "x\u{FFFD}y"), "\(text)")
-      let warning = name == "nc.xml" ? "nc.xml:1: attribute name of <testcase>: contains U+10FFFF" : "nc.csv:2: column \"Name\": contains U+FDD0"
+      let warning =
+        name == "nc.xml"
+        ? "nc.xml:1: attribute name of <testcase>: contains U+10FFFF"
+        : "nc.csv:2: column \"Name\": contains U+FDD0"
       #expect(result.stderr.contains("\(warning), a Unicode noncharacter"), "\(result.stderr)")
     }
   }
@@ -59,9 +64,13 @@ import Testing
     #expect(batch.status == 0, "\(batch.stderr)")
     #expect(batch.stdout.contains("2 invoices written, 0 failed"))
     // Once per invoice, naming the file, the line and the column.
-    let csvWarnings = batch.stderr.split(separator: "\n").filter { $0.contains("noncharacter") || $0.contains("control character") }
+    let csvWarnings = batch.stderr.split(separator: "\n").filter {
+      $0.contains("noncharacter") || $0.contains("control character")
+    }
     #expect(csvWarnings.count == 1, "\(batch.stderr)")
-    #expect(csvWarnings.first?.contains("orders.csv:2: column \"description\": contains U+FDD0") == true, "\(batch.stderr)")
+    #expect(
+      csvWarnings.first?.contains("orders.csv:2: column \"description\": contains U+FDD0") == true,
+      "\(batch.stderr)")
     #expect(try CommandRunner.text(folder + "/csv/N-1.pdf").contains("Widget \u{FFFD}"))
 
     let json = """
@@ -82,7 +91,9 @@ import Testing
       {"title": "Q\(bad)", "sections": [{"heading": "H", "blocks": [{"type": "paragraph", "text": "a\\uD800b"}]}]}
       """
     try reportJSON.write(toFile: folder + "/report.json", atomically: true, encoding: .utf8)
-    let report = try CommandRunner.invoicegen(["report", "--input", folder + "/report.json", "--out", folder + "/r.pdf"])
+    let report = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/report.json", "--out", folder + "/r.pdf",
+    ])
     #expect(report.status == 0, "\(report.stderr)")
     #expect(report.stderr.contains("report.json:1:11: contains U+FDD0"), "\(report.stderr)")
     #expect(try CommandRunner.text(folder + "/r.pdf").contains("a\u{FFFD}b"))
@@ -97,7 +108,9 @@ import Testing
       "report", "--input", folder + "/coverage.xml", "--out", folder + "/c.pdf",
     ])
     #expect(coverage.status == 0, "\(coverage.stderr)")
-    #expect(coverage.stderr.contains("coverage.xml:2: attribute name of <package>: contains U+1FFFF"), "\(coverage.stderr)")
+    #expect(
+      coverage.stderr.contains("coverage.xml:2: attribute name of <package>: contains U+1FFFF"),
+      "\(coverage.stderr)")
 
     try """
     {"seller": {"name": "Northwind \(bad) GmbH"}}
@@ -124,23 +137,35 @@ import Testing
     let cases: [(String, Data)] = [
       ("plain", Data(("<?xml version=\"1.0\"?>\n" + declaration + body).utf8)),
       ("comment", Data(("<?xml version=\"1.0\"?>\n<!-- <!DOCTYPE x> -->\n" + declaration + body).utf8)),
-      ("padding", Data(("<?xml version=\"1.0\"?>\n<!--" + String(repeating: " ", count: 70_000) + "-->\n" + declaration + body).utf8)),
-      ("attribute", Data(("<?xml version=\"1.0\"?>\n" + declaration + "<testsuite name=\"&lol9;\"/>\n").utf8)),
+      (
+        "padding",
+        Data(
+          ("<?xml version=\"1.0\"?>\n<!--" + String(repeating: " ", count: 70_000) + "-->\n" + declaration
+            + body).utf8)
+      ),
+      (
+        "attribute", Data(("<?xml version=\"1.0\"?>\n" + declaration + "<testsuite name=\"&lol9;\"/>\n").utf8)
+      ),
       ("utf16", ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" + declaration + body).data(using: .utf16)!),
     ]
     for (name, bytes) in cases {
       let path = folder + "/\(name).xml"
       try bytes.write(to: URL(fileURLWithPath: path))
-      let (result, kilobytes) = try HostileTextTests.measured(["report", "--input", path, "--out", folder + "/\(name).pdf"])
+      let (result, kilobytes) = try HostileTextTests.measured([
+        "report", "--input", path, "--out", folder + "/\(name).pdf",
+      ])
       #expect(result.status == 1, "\(name): \(result.stderr)")
-      #expect(result.stderr.contains("has a DOCTYPE that declares its own entities"), "\(name): \(result.stderr)")
+      #expect(
+        result.stderr.contains("has a DOCTYPE that declares its own entities"), "\(name): \(result.stderr)")
       #expect(kilobytes > 0 && kilobytes < 100_000, "\(name): \(kilobytes) KB")
       #expect(!FileManager.default.fileExists(atPath: folder + "/\(name).pdf"))
     }
     // An entity that was never declared is refused too, never looked up anywhere.
     try "<testsuite name=\"s\"><testcase name=\"&xxe;\"/></testsuite>\n".write(
       toFile: folder + "/undeclared.xml", atomically: true, encoding: .utf8)
-    let undeclared = try CommandRunner.invoicegen(["report", "--input", folder + "/undeclared.xml", "--out", folder + "/u.pdf"])
+    let undeclared = try CommandRunner.invoicegen([
+      "report", "--input", folder + "/undeclared.xml", "--out", folder + "/u.pdf",
+    ])
     #expect(undeclared.status == 1)
     #expect(undeclared.stderr.contains("undeclared.xml:1:"), "\(undeclared.stderr)")
   }
@@ -183,9 +208,12 @@ import Testing
   @Test func smallOnesStaySmall() throws {
     let folder = try CommandRunner.temporaryFolder()
     // A NUL in an invoice number is one error, not a second "is empty" one.
-    try "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency\nX\u{0}-1,2026-01-05,C,W,1,10,19,EUR\nX-2,2026-01-05,C,W,1,10,19,EUR\n"
+    try
+      "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency\nX\u{0}-1,2026-01-05,C,W,1,10,19,EUR\nX-2,2026-01-05,C,W,1,10,19,EUR\n"
       .write(toFile: folder + "/nul.csv", atomically: true, encoding: .utf8)
-    let nul = try CommandRunner.invoicegen(["--input", folder + "/nul.csv", "--out", folder + "/nul", "--progress", "never"])
+    let nul = try CommandRunner.invoicegen([
+      "--input", folder + "/nul.csv", "--out", folder + "/nul", "--progress", "never",
+    ])
     #expect(nul.stderr.contains("contains the control character U+0000"), "\(nul.stderr)")
     #expect(!nul.stderr.contains("is empty"), "\(nul.stderr)")
     #expect(nul.stdout.contains("1 invoice written, 1 failed"), "\(nul.stdout)")
@@ -194,9 +222,12 @@ import Testing
       {"invoiceDate": "2026-01-05", "currency": "EUR", "customer": {"name": "C"},
        "items": [{"description": "W", "quantity": "x", "unitPrice": "10", "taxRate": 19}]
       """
-    try "[\(twin), \"invoiceNumber\": \"Caf\\u00e9-1\"}, \(twin), \"invoiceNumber\": \"Cafe\\u0301-1\"}]".write(
-      toFile: folder + "/twins.json", atomically: true, encoding: .utf8)
-    let twins = try CommandRunner.invoicegen(["--input", folder + "/twins.json", "--out", folder + "/twins", "--progress", "never"])
+    try "[\(twin), \"invoiceNumber\": \"Caf\\u00e9-1\"}, \(twin), \"invoiceNumber\": \"Cafe\\u0301-1\"}]"
+      .write(
+        toFile: folder + "/twins.json", atomically: true, encoding: .utf8)
+    let twins = try CommandRunner.invoicegen([
+      "--input", folder + "/twins.json", "--out", folder + "/twins", "--progress", "never",
+    ])
     #expect(twins.stdout.contains("0 invoices written, 2 failed"), "\(twins.stdout)\(twins.stderr)")
     // A report that cannot be written names its file once.
     let limited = try FaultTests.invoicegenLimited(

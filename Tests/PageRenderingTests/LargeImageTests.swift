@@ -142,7 +142,9 @@ import Testing
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
     bytes += Array("IHDR".utf8) + [0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40, 8, 2, 0, 0, 0, 0, 0, 0, 0]
     let image = CairoImageLoader().load(.data(Data(bytes)))
-    #expect(image.failure?.contains("is 40000×40000 pixels; images of at most 32768×32768") == true, "\(image.failure ?? "")")
+    #expect(
+      image.failure?.contains("is 40000×40000 pixels; images of at most 32768×32768") == true,
+      "\(image.failure ?? "")")
   }
 }
 
@@ -187,7 +189,9 @@ extension LargeImageTests {
       let stride = Int(cairo_image_surface_get_stride(surface))
       let pixels = cairo_image_surface_get_data(surface)!
       // Compare whole blocks only: at the right and bottom edges a grid sample and an average may differ.
-      let inner = (0..<(66 / block)).flatMap { y in (0..<(stride * (100 / block) / width)).map { pixels[y * stride + $0] } }
+      let inner = (0..<(66 / block)).flatMap { y in
+        (0..<(stride * (100 / block) / width)).map { pixels[y * stride + $0] }
+      }
       decoded.append(inner)
     }
     #expect(decoded[0] == decoded[1])
