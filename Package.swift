@@ -22,8 +22,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "PageKit", path: "Sources/PageKit"),
-    // C++ only because libqpdf's content-stream tokenizer is C++; exposes one extern "C" function.
-    .target(name: "CPDFContent", path: "Sources/CPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
+    // C++: the streaming finishing pass (structure tree, artifacts, PDF/A) and libqpdf's content tokenizer as its fallback.
+    .target(
+      name: "CPDFContent", path: "Sources/CPDFContent",
+      linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("z")]),
     // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
     .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
     .target(name: "DataModel", dependencies: ["CLibXML2"], path: "Sources/DataModel"),

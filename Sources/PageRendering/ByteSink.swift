@@ -9,9 +9,17 @@ public protocol ByteSink: AnyObject {
   func write(_ bytes: UnsafeRawBufferPointer) -> Bool
   /// The first failed write, or nil.
   var writeFailure: String? { get }
+  /// The file the bytes go to, for messages ("in memory" when none).
+  var name: String { get }
 }
 
-extension AtomicFile: ByteSink {}
+extension ByteSink {
+  public var name: String { "in memory" }
+}
+
+extension AtomicFile: ByteSink {
+  public var name: String { path }
+}
 
 /// Bytes collected in memory, for a server that sends a PDF without touching the disk.
 public final class MemorySink: ByteSink {

@@ -70,9 +70,7 @@ public final class CairoSurface {
       sink: box)
   }
 
-  private static func name(of sink: any ByteSink) -> String {
-    (sink as? AtomicFile)?.path ?? "in memory"
-  }
+  private static func name(of sink: any ByteSink) -> String { sink.name }
 
   /// Cairo's write callback: hands the bytes to the sink and reports a failed write to cairo.
   private static let writeToSink: cairo_write_func_t = { closure, data, length in
@@ -95,7 +93,7 @@ public final class CairoSurface {
     let file = sink?.sink as? AtomicFile
     if let sink, let failure = sink.sink.writeFailure {
       file?.discard()
-      throw RenderError.output(path: file?.path ?? "in memory", reason: failure)
+      throw RenderError.output(path: sink.sink.name, reason: failure)
     }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {

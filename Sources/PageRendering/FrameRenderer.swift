@@ -19,10 +19,9 @@ public final class FrameRenderer {
   func draw(_ frame: Frame, cr: OpaquePointer) {
     switch frame.content {
     case .group:
-      if let tagger, let marker = frame.children.last, let link = linkAttributes(marker) {
+      if let tagger, let marker = frame.children.last, let target = linkTarget(marker) {
         // A link around its content: the content is the Link element's, the annotation its target.
-        drewLinks = true
-        tagger.enterLink(attributes: link)
+        tagger.enterLink(rect: marker.rect, uri: target.uri, destination: target.destination, cr: cr)
         for child in frame.children.dropLast() { draw(child, cr: cr) }
         tagger.leaveLink(cr: cr)
         return
@@ -58,7 +57,12 @@ public final class FrameRenderer {
       content(cr, isText: false) { (image as? CairoImage)?.draw(in: cr, rect: frame.rect) }
       drawChildren(frame, cr: cr)
     case .link(let url):
-      drawLink(url, rect: frame.rect, cr: cr)
+      if let tagger {
+        tagger.enterLink(rect: frame.rect, uri: RenderableText.clean(url.absoluteString), destination: nil, cr: cr)
+        tagger.leaveLink(cr: cr)
+      } else {
+        drawLink(url, rect: frame.rect, cr: cr)
+      }
     case .clip(let path):
       cairo_save(cr)
       append(path, to: cr)
@@ -82,6 +86,11 @@ public final class FrameRenderer {
       cairo_tag_end(cr, CAIRO_TAG_DEST)
       drewLinks = true
     case .internalLink(let name):
+      if let tagger {
+        tagger.enterLink(rect: frame.rect, uri: nil, destination: RenderableText.clean(name), cr: cr)
+        tagger.leaveLink(cr: cr)
+        return
+      }
       drewLinks = true
       let rect = frame.rect
       let attributes =
@@ -96,7 +105,8 @@ public final class FrameRenderer {
   /// Text is always content (a paragraph of its own outside any element); shapes and images are
   /// content only inside an element that holds content (a figure, a cell), else decoration.
   private func content(_ cr: OpaquePointer, isText: Bool, _ body: () -> Void) {
-    guard let tagger, isText || tagger.isInContentElement else { return body() }
+    guard let tagger else { return body() }
+    guard isText || tagger.isInContentElement else { return tagger.drawDecoration(cr: cr, body) }
     tagger.drawContent(cr: cr, body)
   }
 
@@ -132,13 +142,11 @@ public final class FrameRenderer {
     return search(frame) ?? (hasText ? .paragraph : nil)
   }
 
-  /// The cairo link attributes of a link marker frame (`link(_:)`, `link(to:)`), or `nil` for other frames.
-  private func linkAttributes(_ marker: Frame) -> String? {
-    let rect = marker.rect
-    let area = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)]"
+  /// The target of a link marker frame (`link(_:)`, `link(to:)`), or `nil` for other frames.
+  private func linkTarget(_ marker: Frame) -> (uri: String?, destination: String?)? {
     switch marker.content {
-    case .link(let url): return "\(area) uri='\(FrameRenderer.escape(url.absoluteString))'"
-    case .internalLink(let name): return "\(area) dest='\(FrameRenderer.escape(name))'"
+    case .link(let url): return (RenderableText.clean(url.absoluteString), nil)
+    case .internalLink(let name): return (nil, RenderableText.clean(name))
     default: return nil
     }
   }

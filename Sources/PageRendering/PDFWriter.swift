@@ -5,13 +5,16 @@ import PageKit
 /// Writes a multi-page vector PDF page by page, streamed: each page is drawn and released when it ends.
 ///
 /// The file appears at its path only when `close()` succeeds: until then it is a hidden temporary
-/// file in the same folder, and every byte cairo writes into it is checked (`AtomicFile`). A
-/// document that drew links goes through `PDFRewrite` before the rename.
+/// file in the same folder, and every byte cairo produces is checked (`AtomicFile`). A tagged or
+/// archival PDF goes through the finishing pass (`PDFFinishingPass`) on its way to the file, in
+/// the same stream; an untagged one that drew links goes through `PDFRewrite` before the rename.
 public final class PDFWriter {
   /// The final path of the PDF ("in memory" for `init(metadata:)`).
   public let path: String
   private let file: AtomicFile?
   private let memory: MemorySink?
+  /// Where cairo writes: held until the first page says whether the finishing pass is needed.
+  private let output: PDFOutputSink
   private let surface: CairoSurface
   /// The context pages are drawn into.
   public let context: CairoContext
@@ -20,24 +23,19 @@ public final class PDFWriter {
   private var closed = false
   /// The number of pages ended so far.
   public private(set) var pageCount = 0
-  /// Makes the finished PDF a PDF/A-3b (with an attachment, such as a Factur-X invoice's XML) in the libqpdf pass.
-  public var archive: PDFArchive?
-  /// Makes the PDF tagged (a structure tree from the frames' roles, PDF/UA-1 in the libqpdf pass) when set.
+  /// Makes the PDF a PDF/A-3b (with an attachment, such as a Factur-X invoice's XML) in the finishing pass.
   ///
   /// Set before the first page is drawn.
-  public var accessibility: PDFAccessibility? {
-    didSet { renderer.tagger = accessibility == nil ? nil : StructureTagger() }
-  }
-  /// Whether the finished file goes through `PDFRewrite`.
-  private var needsRewrite: Bool { renderer.drewLinks || archive != nil || accessibility != nil }
-  /// The accessibility the rewrite applies, with the figure labels the drawing collected.
-  private var collectedAccessibility: PDFAccessibility? {
-    guard var accessibility else { return nil }
-    accessibility.figureLabels = renderer.tagger?.figureLabels ?? []
-    accessibility.headerScopes = renderer.tagger?.headerScopes ?? []
-    return accessibility
-  }
+  public var archive: PDFArchive?
+  /// Makes the PDF tagged (a structure tree from the frames' roles, PDF/UA-1) in the finishing pass.
+  ///
+  /// Set before the first page is drawn.
+  public var accessibility: PDFAccessibility?
+  /// The finishing pass, once the first page started and tagging or archiving asked for it.
+  private var pass: PDFFinishingPass?
   private let metadata: PDFMetadata
+  /// The height of the current page, for link rectangles.
+  private var pageHeight: CGFloat = PDFWriter.initialSize.height
 
   /// The size of the surface before the first page sets its own: ISO A4 in whole points.
   static let initialSize = CGSize(width: 595, height: 842)
@@ -49,7 +47,8 @@ public final class PDFWriter {
     self.file = file
     memory = nil
     self.metadata = metadata
-    surface = try CairoSurface.pdf(writingTo: file, size: PDFWriter.initialSize)
+    output = PDFOutputSink(destination: file)
+    surface = try CairoSurface.pdf(writingTo: output, size: PDFWriter.initialSize)
     metadata.apply(to: surface.surface)
     context = try surface.makeContext()
   }
@@ -61,7 +60,8 @@ public final class PDFWriter {
     let memory = MemorySink()
     self.memory = memory
     self.metadata = metadata
-    surface = try CairoSurface.pdf(writingTo: memory, size: PDFWriter.initialSize)
+    output = PDFOutputSink(destination: memory)
+    surface = try CairoSurface.pdf(writingTo: output, size: PDFWriter.initialSize)
     metadata.apply(to: surface.surface)
     context = try surface.makeContext()
   }
@@ -70,10 +70,57 @@ public final class PDFWriter {
     if !closed { discard() }
   }
 
+  /// Chooses, once, where cairo's bytes go: through the finishing pass when tagging or archiving, else straight on.
+  private func startOutput() {
+    guard !output.isStarted else { return }
+    guard accessibility != nil || archive != nil else {
+      output.start(through: nil)
+      return
+    }
+    let pass = PDFFinishingPass(finishingOptions(), destination: output.destination)
+    self.pass = pass
+    if accessibility != nil { renderer.tagger = StructureTagger(pass: pass) }
+    output.start(through: pass)
+  }
+
+  /// What the finishing pass adds: the language, XMP and (archival) information dictionary, output intent and attachment.
+  private func finishingOptions() -> PDFFinishingPass.Options {
+    let date = metadata.effectiveDate
+    let pdfDate = PDFArchive.pdfDateString(date)
+    let xmpDate = PDFMetadata.iso8601(date)
+    let cairo = "cairo \(String(cString: cairo_version_string()))"
+    guard let archive else {
+      let xmp = PDFArchive().xmp(
+        metadata, producer: "\(cairo) (https://cairographics.org)", date: xmpDate, archival: false,
+        universalAccess: true)
+      return PDFFinishingPass.Options(
+        tagged: true, language: accessibility?.language ?? "en", xmp: xmp, archive: nil, date: pdfDate)
+    }
+    let producer = "invoicegen (\(cairo))"
+    // Information and XMP are written from the same values, so the two can never differ.
+    var info: [(key: String, value: String)] = []
+    for (key, value) in [
+      ("/Title", metadata.title), ("/Author", metadata.author), ("/Subject", metadata.subject),
+      ("/Keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
+      ("/Creator", metadata.creator), ("/Producer", producer),
+    ] {
+      if let value, !value.isEmpty { info.append((key, RenderableText.clean(value))) }
+    }
+    info.append(("/CreationDate", pdfDate))
+    info.append(("/ModDate", pdfDate))
+    return PDFFinishingPass.Options(
+      tagged: accessibility != nil, language: accessibility?.language ?? "en",
+      xmp: archive.xmp(metadata, producer: producer, date: xmpDate, universalAccess: accessibility != nil),
+      info: info, archive: archive, date: pdfDate)
+  }
+
   /// Starts a page of `size` points.
   public func beginPage(size: CGSize) {
     if pageOpen { endPage() }
+    startOutput()
     cairo_pdf_surface_set_size(surface.surface, size.width, size.height)
+    pageHeight = size.height
+    renderer.tagger?.pageHeight = size.height
     pageOpen = true
   }
 
@@ -85,6 +132,7 @@ public final class PDFWriter {
   /// Ends the current page.
   public func endPage() {
     guard pageOpen else { return }
+    renderer.tagger?.endPage(cr: context.cr)
     cairo_show_page(context.cr)
     pageOpen = false
     pageCount += 1
@@ -122,32 +170,39 @@ public final class PDFWriter {
     file?.discard()
   }
 
-  /// Finishes the PDF, repairs it with libqpdf if it has links, and renames it into place.
+  /// Finishes cairo's file through the finishing pass, if any; the bytes are all in the destination after this.
+  private func finishSurface() throws {
+    if pageOpen { endPage() }
+    startOutput()
+    renderer.finishStructure(cr: context.cr)
+    // A failed finishing pass makes cairo's writes fail: its own reason says more than cairo's.
+    try pass?.check(path: path)
+    try context.checkStatus("drawing \(path)")
+    try surface.finish()
+    try pass?.finish(path: path)
+  }
+
+  /// Finishes the PDF, repairs an untagged one with links with libqpdf, and renames it into place.
   ///
   /// Throws `RenderError.output` with the operating system's reason when any byte could not be
   /// written; nothing appears at `path` then.
   public func close(durable: Bool = false) throws {
     guard let file else { throw RenderError.unsupported("a PDF in memory is finished with finishData()") }
     closed = true
-    if pageOpen { endPage() }
-    renderer.finishStructure(cr: context.cr)
     do {
-      try context.checkStatus("drawing \(path)")
-      try surface.finish()
+      try finishSurface()
     } catch {
       file.discard()
       throw error
     }
-    guard needsRewrite else {
+    guard pass == nil, renderer.drewLinks else {
       try file.commit(durable: durable)
       return
     }
     let rewritten: Data
     do {
       try file.flushForReading()
-      rewritten = try PDFRewrite.rewrite(
-        file.temporaryPath, finalPath: path, archive: archive, accessibility: collectedAccessibility,
-        metadata: metadata)
+      rewritten = try PDFRewrite.rewrite(file.temporaryPath, finalPath: path)
     } catch {
       file.discard()
       throw error
@@ -156,19 +211,14 @@ public final class PDFWriter {
     try AtomicFile.write(rewritten, to: path, durable: durable)
   }
 
-  /// Finishes a PDF made with `init(metadata:)` and returns its bytes (repaired by libqpdf if it has links).
+  /// Finishes a PDF made with `init(metadata:)` and returns its bytes.
   public func finishData() throws -> Data {
     guard let memory else {
       throw RenderError.unsupported("a PDF written to a file is finished with close()")
     }
     closed = true
-    if pageOpen { endPage() }
-    renderer.finishStructure(cr: context.cr)
-    try context.checkStatus("drawing \(path)")
-    try surface.finish()
-    guard needsRewrite else { return memory.data }
-    return try PDFRewrite.rewrite(
-      data: memory.data, finalPath: path, archive: archive, accessibility: collectedAccessibility,
-      metadata: metadata)
+    try finishSurface()
+    guard pass == nil, renderer.drewLinks else { return memory.data }
+    return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
   }
 }

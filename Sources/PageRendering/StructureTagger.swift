@@ -2,43 +2,59 @@ import CCairo
 import Foundation
 import PageKit
 
-/// Turns the accessibility roles of frames into cairo structure tags: the tagged PDF's structure tree.
+/// Turns the accessibility roles of frames into the tagged PDF's structure tree, as they are drawn.
 ///
-/// Cairo 1.16 marks drawing as an element's content only while that element is the innermost
-/// open tag and has no child yet, so elements are opened lazily: when real content (text, a
-/// figure) is drawn, every element around it that is not open yet is opened, ending with the
-/// element that holds it; text with no such element gets a paragraph of its own. Decoration is
-/// drawn with no element open, or after an element's children, where cairo leaves it unmarked;
-/// the libqpdf pass then marks all unmarked drawing as an artifact (`PDFAccessibility`). Elements
-/// with an `id` stay open across pages, so a table that flows over three pages is one `Table`.
+/// Elements are opened lazily: when real content (text, a figure) is drawn, every element around
+/// it that is not open yet is opened in the finishing pass (`PDFFinishingPass`), ending with the
+/// element that holds it; text with no such element gets a paragraph of its own. Elements with an
+/// `id` stay open across pages, so a table that flows over three pages is one `Table`.
+///
+/// The content of an element is delimited in cairo's drawing by marker rectangles, which the
+/// finishing pass finds in the page's content stream and replaces with marked-content operators:
+/// a BEGIN marker (1/256 pt high, (ordinal + 1)/256 pt wide: its number on the page) before the
+/// element's first drawing, an END marker (2/256 pt high) before decoration or another element's
+/// content. Cairo 1.16's own structure tags are not used: cairo keeps every element of the
+/// document in memory until the file is finished, and writes each as an uncompressed object.
+/// Decoration drawn outside marked content becomes an artifact.
 final class StructureTagger {
-  /// One element: its PDF structure type, the cairo attributes it opens with, and who it is.
+  /// One element of the frames being drawn: its PDF structure type and who it is.
   struct Element {
     var type: String
-    var attributes: String
     var identity: Int
     var holdsContent: Bool
-    /// The `/Scope` of a header cell; cairo cannot write it, the libqpdf pass does.
+    /// The `/Scope` of a header cell.
     var scope: String? = nil
-    /// The alternative text of a figure; cairo cannot write it, the libqpdf pass does.
+    /// The alternative text of a figure.
     var label: String? = nil
+    /// A link's annotation: its rectangle in PDF coordinates and its target.
+    var link: (rect: CGRect, uri: String?, destination: String?)? = nil
   }
 
+  /// An element opened in the finishing pass.
+  private struct Opened {
+    var identity: Int
+    var number: Int32
+    var holdsContent: Bool
+  }
+
+  let pass: PDFFinishingPass
   /// The elements of the frames being drawn, outermost first (not all open yet).
   private var path: [Element] = []
-  /// The elements open in cairo, outermost first.
-  private var open: [Element] = []
+  /// The elements open in the pass, outermost first (the document element is implicit).
+  private var open: [Opened] = []
+  /// The element whose marked content is open in the page's content stream.
+  private var marked: Int32?
+  /// BEGIN markers drawn on this page so far.
+  private var markers = 0
   /// How many artifact frames enclose the frame being drawn.
   private var artifactDepth = 0
   private var nextIdentity = 1
-  /// The alternative text of each figure, in the order the figures were opened (document order).
-  private(set) var figureLabels: [String] = []
-  /// The scope of each header cell ("Column", "Row"), in the order the cells were opened.
-  private(set) var headerScopes: [String] = []
-  /// Whether any element was written.
-  private(set) var tagged = false
+  /// The height of the page being drawn, for link rectangles in PDF coordinates.
+  var pageHeight: CGFloat = 0
 
-  private static let document = Element(type: "Document", attributes: "", identity: 0, holdsContent: false)
+  init(pass: PDFFinishingPass) {
+    self.pass = pass
+  }
 
   /// Whether drawing now is an artifact's, so it is not tagged.
   var isInArtifact: Bool { artifactDepth > 0 }
@@ -54,16 +70,16 @@ final class StructureTagger {
     }
     guard let type = role.structureType else { return }
     let identity = id.map { $0 &* 31 &+ type.hashValue } ?? fresh()
-    var element = Element(
-      type: type, attributes: "", identity: identity, holdsContent: role.holdsContent, scope: role.headerScope
-    )
+    var element = Element(type: type, identity: identity, holdsContent: role.holdsContent, scope: role.headerScope)
     if case .figure(let label) = role { element.label = RenderableText.clean(label) }
     path.append(element)
   }
 
-  /// Enters a link around its content; the link annotation is made when the element opens.
-  func enterLink(attributes: String) {
-    path.append(Element(type: CAIRO_TAG_LINK, attributes: attributes, identity: fresh(), holdsContent: true))
+  /// Enters a link around its content over `rect` (user space of `cr`); the annotation is made when the element opens.
+  func enterLink(rect: CGRect, uri: String?, destination: String?, cr: OpaquePointer) {
+    var element = Element(type: "Link", identity: fresh(), holdsContent: true)
+    element.link = (pdfRect(rect, cr: cr), uri, destination)
+    path.append(element)
   }
 
   /// Leaves the frame entered last with `role`.
@@ -83,14 +99,13 @@ final class StructureTagger {
 
   private func leaveElement(cr: OpaquePointer, keepsEmpty: Bool) {
     guard let element = path.last else { return }
-    let isOpen = open.last?.identity == element.identity
     if element.holdsContent {
-      if !isOpen, keepsEmpty, !isInArtifact {
+      if open.last?.identity != element.identity, keepsEmpty, !isInArtifact {
         // An empty cell is still a cell: open and close it so the row keeps its columns.
         sync(cr: cr)
       }
-      if open.last?.identity == element.identity {
-        cairo_tag_end(cr, element.type)
+      if let last = open.last, last.identity == element.identity {
+        close(last, cr: cr)
         open.removeLast()
       }
     }
@@ -100,56 +115,134 @@ final class StructureTagger {
 
   /// Draws `content` as real content: inside its element, or a paragraph of its own.
   func drawContent(cr: OpaquePointer, _ content: () -> Void) {
-    guard !isInArtifact else { return content() }
+    guard !isInArtifact else { return drawDecoration(cr: cr, content) }
     if isInContentElement {
       sync(cr: cr)
+      beginContent(cr: cr)
       content()
       return
     }
-    path.append(Element(type: "P", attributes: "", identity: fresh(), holdsContent: true))
+    path.append(Element(type: "P", identity: fresh(), holdsContent: true))
     sync(cr: cr)
+    beginContent(cr: cr)
     content()
-    cairo_tag_end(cr, "P")
-    open.removeLast()
+    if let last = open.popLast() { close(last, cr: cr) }
     path.removeLast()
   }
 
-  /// Draws `content` (drawn with no tags of its own) as the content of one element with `role`, or of the open element.
+  /// Draws `content` as decoration: outside any element's marked content, so it becomes an artifact.
+  func drawDecoration(cr: OpaquePointer, _ content: () -> Void) {
+    endContent(cr: cr)
+    content()
+  }
+
+  /// Draws `content` (drawn with no markers of its own) as the content of one element with `role`, or of the open element.
   func drawAsOne(_ role: AccessibilityRole, cr: OpaquePointer, _ content: () -> Void) {
-    guard !isInArtifact else { return content() }
+    guard !isInArtifact else { return drawDecoration(cr: cr, content) }
     if isInContentElement {
       sync(cr: cr)
+      beginContent(cr: cr)
       content()
       return
     }
     enter(role, id: nil)
     sync(cr: cr)
+    beginContent(cr: cr)
     content()
     leave(role, cr: cr)
   }
 
-  /// Closes every open element (at the end of the document).
-  func finish(cr: OpaquePointer) {
-    while let element = open.popLast() { cairo_tag_end(cr, element.type) }
+  /// Ends the page: marked content never crosses pages. Call before the page is shown.
+  func endPage(cr: OpaquePointer) {
+    endContent(cr: cr)
+    markers = 0
+    pass.endPage()
   }
 
-  /// Makes the open elements equal to the document element and the path: closes what differs, opens what is missing.
+  /// Closes every open element (at the end of the document).
+  func finish(cr: OpaquePointer) {
+    endContent(cr: cr)
+    while let element = open.popLast() { pass.close(element.number) }
+  }
+
+  /// Makes the open elements equal to the path: closes what differs, opens what is missing.
   private func sync(cr: OpaquePointer) {
-    let wanted = [StructureTagger.document] + path
     var common = 0
-    while common < open.count, common < wanted.count, open[common].identity == wanted[common].identity {
+    while common < open.count, common < path.count, open[common].identity == path[common].identity {
       common += 1
     }
-    while open.count > common { cairo_tag_end(cr, open.removeLast().type) }
-    for element in wanted[common...] {
-      cairo_tag_begin(cr, element.type, element.attributes)
-      open.append(element)
-      tagged = true
-      if element.type == "Figure" {
-        figureLabels.append(element.label ?? "")
+    while open.count > common { close(open.removeLast(), cr: cr) }
+    for element in path[common...] {
+      let number = pass.open(
+        element.type, parent: open.last?.number ?? 0, alt: element.type == "Figure" ? element.label ?? "" : nil,
+        scope: element.scope)
+      if let link = element.link {
+        pass.link(number, rect: link.rect, uri: link.uri, destination: link.destination)
       }
-      if let scope = element.scope { headerScopes.append(scope) }
+      open.append(Opened(identity: element.identity, number: number, holdsContent: element.holdsContent))
     }
+  }
+
+  private func close(_ element: Opened, cr: OpaquePointer) {
+    if marked == element.number { endContent(cr: cr) }
+    pass.close(element.number)
+  }
+
+  /// Opens the marked content of the innermost open element, unless it is open already.
+  private func beginContent(cr: OpaquePointer) {
+    guard let owner = open.last, owner.holdsContent, marked != owner.number else { return }
+    endContent(cr: cr)
+    guard drawMarker(cr: cr, height: 1, width: markers + 1) else { return }
+    pass.mark(owner.number)
+    markers += 1
+    marked = owner.number
+  }
+
+  /// Ends the marked content open, if any.
+  private func endContent(cr: OpaquePointer) {
+    guard marked != nil else { return }
+    marked = nil
+    _ = drawMarker(cr: cr, height: 2, width: 1)
+  }
+
+  /// Draws a marker rectangle of `width` × `height` 256ths of a point inside the current clip; false when nothing can be drawn there.
+  private func drawMarker(cr: OpaquePointer, height: Int, width: Int) -> Bool {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_identity_matrix(cr)
+    var x1 = 0.0
+    var y1 = 0.0
+    var x2 = 0.0
+    var y2 = 0.0
+    cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+    guard x2 > x1, y2 > y1 else { return false }
+    cairo_new_path(cr)
+    cairo_rectangle(cr, x1, y1, Double(width) / 256, Double(height) / 256)
+    // The colour drawn last, when it is opaque, so cairo writes no colour change for the marker;
+    // a clear or patterned source (which cairo might skip or set up) is replaced by black.
+    var red = 0.0
+    var green = 0.0
+    var blue = 0.0
+    var alpha = 0.0
+    let source = cairo_get_source(cr)
+    if cairo_pattern_get_type(source) != CAIRO_PATTERN_TYPE_SOLID
+      || cairo_pattern_get_rgba(source, &red, &green, &blue, &alpha) != CAIRO_STATUS_SUCCESS || alpha < 1
+    {
+      cairo_set_source_rgb(cr, 0, 0, 0)
+    }
+    cairo_fill(cr)
+    return true
+  }
+
+  /// `rect` in `cr`'s user space as a PDF rectangle on this page (points, y up).
+  private func pdfRect(_ rect: CGRect, cr: OpaquePointer) -> CGRect {
+    var xs = [Double(rect.minX), Double(rect.maxX), Double(rect.minX), Double(rect.maxX)]
+    var ys = [Double(rect.minY), Double(rect.minY), Double(rect.maxY), Double(rect.maxY)]
+    for index in 0..<4 { cairo_user_to_device(cr, &xs[index], &ys[index]) }
+    let minY = ys.min() ?? 0
+    let maxY = ys.max() ?? 0
+    return CGRect(
+      x: xs.min() ?? 0, y: Double(pageHeight) - maxY, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: maxY - minY)
   }
 
   private func fresh() -> Int {

@@ -2,41 +2,92 @@
 #define INVOICEGEN_PDF_CONTENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// What `ig_tag_pdf` adds to a tagged PDF that cairo 1.16 wrote.
+/// Receives the finished PDF's bytes in order; returns 0, or -1 when they could not be written.
+typedef int (*ig_finisher_write_fn)(void *context, const unsigned char *bytes, size_t length);
+
+/// What the finishing pass adds to cairo's PDF.
 typedef struct {
-    /// The catalog's /Lang (BCP 47).
+    /// Write a structure tree from the elements and markers given, mark everything else an artifact (PDF/UA-1).
+    int tagged;
+    /// The catalog's /Lang (BCP 47), when tagged.
     const char *language;
-    /// The /Alt of each /Figure, in document order.
-    const char *const *figure_labels;
-    size_t figure_count;
-    /// The /Scope of each /TH ("Column" or "Row"), in document order.
-    const char *const *header_scopes;
-    size_t header_count;
-    /// The XMP packet to make the catalog's /Metadata, or NULL to leave the metadata alone.
+    /// The XMP packet of the catalog's /Metadata, or NULL.
     const char *xmp;
     size_t xmp_length;
-    /// Made in the document's /ID instead of a random part (qpdf's deterministic ID).
-    int deterministic_id;
-} ig_tag_options;
+    /// The document information dictionary replacing cairo's, as keys and UTF-8 values in turn
+    /// (`"/Title", "Invoice 1", "/Producer", …`), or NULL to keep cairo's.
+    const char *const *info;
+    size_t info_count;
+    /// PDF/A: the sRGB output intent, images never interpolated, CID fonts with /CIDToGIDMap, annotations printed.
+    int archival;
+    /// The Flate-compressed ICC profile of the output intent (archival).
+    const unsigned char *icc;
+    size_t icc_length;
+    /// A file embedded as an associated file (/AF, /Names /EmbeddedFiles), when `attachment_name` is not NULL.
+    const char *attachment_name;
+    const char *attachment_mime;
+    const char *attachment_description;
+    const char *attachment_relationship;
+    const char *attachment_date;
+    const unsigned char *attachment_data;
+    size_t attachment_length;
+} ig_finisher_options;
 
-/// Completes cairo's tagged PDF in `data` for PDF/UA-1 with libqpdf, in one read and one write:
-/// /Lang, /MarkInfo, /ViewerPreferences /DisplayDocTitle, /Metadata, figure /Alt, header /Scope,
-/// link /Contents, page /Tabs /S, and every drawing outside marked content wrapped in
-/// `/Artifact BMC … EMC` (a scanner that reads strings, names and comments as PDF defines them;
-/// content with an inline image goes through libqpdf's tokenizer). On success returns 0 and sets
-/// `*out` (free with `free`) and
-/// `*out_length`; on failure returns -1 and sets `*error` to a message (free with `free`).
-int ig_tag_pdf(const char *data, size_t length, const ig_tag_options *options, char **out, size_t *out_length,
-               char **error);
+/// The finishing pass over cairo's PDF output, as cairo writes it: one streaming pass, no second read.
+///
+/// Cairo's objects are copied with new numbers; each page's content stream is rewritten (marker
+/// rectangles become marked content with MCIDs, other drawing `/Artifact`); the page dictionaries
+/// gain /StructParents, /Tabs and the link annotations given; structure elements are written as
+/// soon as they are complete, packed in compressed object streams; the catalog gains the structure
+/// tree root, /Lang, /MarkInfo, /Metadata and (archival) the output intent and attachment; a
+/// cross-reference stream and a deterministic /ID end the file. Memory holds one page's content
+/// and the structure elements still open, never the document.
+typedef struct ig_finisher ig_finisher;
 
-/// Marks one decoded page content stream like `ig_tag_pdf` does: every operator outside marked
-/// content inside `/Artifact BMC … EMC`. Same results and ownership as `ig_tag_pdf`.
-int ig_mark_artifacts(const char *data, size_t length, char **out, size_t *out_length, char **error);
+ig_finisher *ig_finisher_new(const ig_finisher_options *options, ig_finisher_write_fn write, void *context);
+void ig_finisher_free(ig_finisher *finisher);
+
+/// Takes the next bytes cairo wrote; 0, or -1 once the pass failed (see `ig_finisher_error`).
+int ig_finisher_take(ig_finisher *finisher, const unsigned char *bytes, size_t length);
+
+/// Opens a structure element of `type` ("P", "TD"…) under `parent` (0: the document); returns its number.
+/// `alt` is a figure's alternative text, `scope` a header cell's ("Column", "Row"); either may be NULL.
+int32_t ig_finisher_open(ig_finisher *finisher, const char *type, int32_t parent, const char *alt,
+                         const char *scope);
+
+/// Closes `element`: it gains no more children or content.
+void ig_finisher_close(ig_finisher *finisher, int32_t element);
+
+/// Says that the BEGIN marker drawn next on the current page (its ordinal is its count so far) opens content of `element`.
+void ig_finisher_mark(ig_finisher *finisher, int32_t element);
+
+/// A link annotation on the current page over the PDF rectangle (x0, y0)–(x1, y1), to `uri` or to the
+/// named destination `destination`; `element` (a Link element, or -1 when untagged) owns it.
+void ig_finisher_link(ig_finisher *finisher, int32_t element, double x0, double y0, double x1, double y1,
+                      const char *uri, const char *destination);
+
+/// Ends the current page's markers and links: call before cairo shows the page.
+void ig_finisher_end_page(ig_finisher *finisher);
+
+/// Checks that cairo's whole file went through; 0, or -1 (see `ig_finisher_error`).
+int ig_finisher_finish(ig_finisher *finisher);
+
+/// Why the pass failed, or NULL.
+const char *ig_finisher_error(ig_finisher *finisher);
+
+/// Marks one decoded page content stream as the finishing pass does: with `markers`, marker rectangles
+/// become `/P <</MCID ordinal>> BDC` … `EMC`; every operator outside marked content goes inside
+/// `/Artifact BMC … EMC`. `scanner` 0 uses the quick scanner (libqpdf's tokenizer for content it
+/// cannot read), -1 libqpdf's tokenizer alone. On success returns 0 and sets `*out` (free with
+/// `free`) and `*out_length`; on failure returns -1 and sets `*error` (free with `free`).
+int ig_mark_content(const char *data, size_t length, int markers, int scanner, char **out, size_t *out_length,
+                    char **error);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,351 @@
+// Page content rewriting for tagged PDFs (see ContentMarking.hpp), with libqpdf's tokenizer as the fallback.
+#define POINTERHOLDER_TRANSITION 4  // qpdf 11: no PointerHolder in this file
+#include "ContentMarking.hpp"
+
+#include "pdf_content.h"
+
+#include <qpdf/Pl_QPDFTokenizer.hh>
+#include <qpdf/Pl_String.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+namespace invoicegen {
+
+Marker::Kind Marker::kind(double width, double height, int &ordinal) {
+    double const unit = 1.0 / 256;
+    Kind found = none;
+    if (std::fabs(height - unit) < 0.0007) {
+        found = begin;
+    } else if (std::fabs(height - 2 * unit) < 0.0007) {
+        found = end;
+    } else {
+        return none;
+    }
+    double const units = width * 256;
+    long const rounded = std::lround(units);
+    if (rounded < 1 || std::fabs(units - double(rounded)) > 0.2) return none;
+    ordinal = int(rounded - 1);
+    return found;
+}
+
+namespace {
+
+/// What is open in the content being rewritten, and the text each operator or marker brings.
+class MarkingState {
+  public:
+    explicit MarkingState(MarkerOpening const &opening) : opening(opening) {}
+
+    /// The text to put before an operator's operands: an artifact opened or closed as needed.
+    std::string beforeOperator(std::string const &op) {
+        if (op == "BMC" || op == "BDC") {
+            ++depth;
+            if (!inArtifact) return {};
+            inArtifact = false;
+            return "\nEMC\n";
+        }
+        if (op == "EMC") {
+            if (depth > 0) --depth;
+            return {};
+        }
+        if (depth == 0 && !marked && !inArtifact) {
+            inArtifact = true;
+            return "\n/Artifact BMC\n";
+        }
+        return {};
+    }
+
+    /// The text that replaces a marker: the sequence open so far ends, a BEGIN marker opens its element's.
+    std::string marker(Marker::Kind kind, int ordinal) {
+        std::string text;
+        if (inArtifact) text += "\nEMC\n";
+        if (marked) text += "\nEMC\n";
+        inArtifact = marked = false;
+        if (kind == Marker::begin) {
+            text += "\n" + opening(ordinal) + "\n";
+            marked = true;
+        }
+        return text;
+    }
+
+    /// The text that closes what is still open at the end of the content.
+    std::string atEnd() {
+        std::string text;
+        if (inArtifact) text += "\nEMC\n";
+        if (marked) text += "\nEMC\n";
+        inArtifact = marked = false;
+        return text;
+    }
+
+    bool usesMarkers() const { return static_cast<bool>(opening); }
+
+  private:
+    MarkerOpening const &opening;
+    int depth = 0;  // marked-content sequences cairo opened itself (ActualText spans)
+    bool inArtifact = false;
+    bool marked = false;  // a sequence a BEGIN marker opened
+};
+
+/// Whether `c` is PDF whitespace.
+bool isSpace(unsigned char c) { return c == 0 || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '; }
+
+/// Whether `c` ends a regular token (whitespace or a delimiter).
+bool endsToken(unsigned char c) { return isSpace(c) || std::strchr("()<>[]{}/%", c) != nullptr; }
+
+/// The last `count` numbers among the operands in `text`, or false when they are not all numbers.
+bool trailingNumbers(char const *begin, char const *end, int count, double *numbers) {
+    std::vector<std::pair<char const *, char const *>> words;
+    char const *p = begin;
+    while (p < end) {
+        while (p < end && isSpace(*p)) ++p;
+        if (p == end) break;
+        char const *start = p;
+        while (p < end && !endsToken(*p)) ++p;
+        if (p == start) {
+            if (p < end) ++p;  // a delimiter: not a number
+            words.push_back({nullptr, nullptr});
+            continue;
+        }
+        words.push_back({start, p});
+    }
+    if (int(words.size()) < count) return false;
+    for (int index = 0; index < count; ++index) {
+        auto const &word = words[words.size() - count + index];
+        if (word.first == nullptr) return false;
+        std::string const text(word.first, word.second);
+        char *stop = nullptr;
+        numbers[index] = std::strtod(text.c_str(), &stop);
+        if (stop == nullptr || *stop != 0) return false;
+    }
+    return true;
+}
+
+/// The marking by a scanner that only finds operators and copies the rest unchanged: a third of
+/// libqpdf's tokenizer's cost on cairo's content. It reads strings with their escapes and nesting,
+/// hex strings, names, comments and dictionaries as PDF defines them; content with an inline image
+/// (`BI`), or that does not scan, returns false and goes through libqpdf's tokenizer instead.
+bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
+    size_t const n = in.size();
+    out.clear();
+    out.reserve(n + n / 8 + 32);
+    size_t copied = 0;      // input up to here is in `out`
+    size_t groupStart = 0;  // where the current operator's operands begin
+    auto insertAt = [&](size_t at, std::string const &text) {
+        if (text.empty()) return;
+        out.append(in, copied, at - copied);
+        copied = at;
+        out.append(text);
+    };
+    size_t i = 0;
+    while (i < n) {
+        unsigned char const c = in[i];
+        if (isSpace(c)) {
+            ++i;
+        } else if (c == '%') {
+            while (i < n && in[i] != '\n' && in[i] != '\r') ++i;
+        } else if (c == '(') {
+            int nesting = 1;
+            ++i;
+            while (i < n && nesting > 0) {
+                if (in[i] == '\\') {
+                    i += 2;
+                    continue;
+                }
+                if (in[i] == '(') ++nesting;
+                if (in[i] == ')') --nesting;
+                ++i;
+            }
+            if (nesting > 0) return false;
+        } else if (c == '<' && i + 1 < n && in[i + 1] == '<') {
+            i += 2;
+        } else if (c == '>' && i + 1 < n && in[i + 1] == '>') {
+            i += 2;
+        } else if (c == '<') {
+            size_t const end = in.find('>', i);
+            if (end == std::string::npos) return false;
+            i = end + 1;
+        } else if (c == '[' || c == ']' || c == '{' || c == '}') {
+            ++i;
+        } else if (c == ')' || c == '>') {
+            return false;
+        } else if (c == '/') {
+            ++i;
+            while (i < n && !endsToken(in[i])) ++i;
+        } else {
+            size_t const start = i;
+            while (i < n && !endsToken(in[i])) ++i;
+            std::string const word(in, start, i - start);
+            bool const operand = std::strchr("0123456789+-.", word[0]) != nullptr || word == "true" ||
+                                 word == "false" || word == "null";
+            if (operand) continue;
+            if (word == "BI" || word == "ID" || word == "EI") return false;
+            if (word == "re" && state.usesMarkers()) {
+                double numbers[4];
+                int ordinal = 0;
+                Marker::Kind kind = Marker::none;
+                if (trailingNumbers(in.data() + groupStart, in.data() + start, 4, numbers)) {
+                    kind = Marker::kind(numbers[2], numbers[3], ordinal);
+                }
+                size_t next = i;
+                while (next < n && isSpace(in[next])) ++next;
+                if (kind != Marker::none && next < n && in[next] == 'f' && (next + 1 == n || endsToken(in[next + 1]))) {
+                    // The marker's rectangle and fill are replaced by the marked-content operators.
+                    out.append(in, copied, groupStart - copied);
+                    out.append(state.marker(kind, ordinal));
+                    i = next + 1;
+                    copied = groupStart = i;
+                    continue;
+                }
+            }
+            insertAt(groupStart, state.beforeOperator(word));
+            groupStart = i;
+        }
+    }
+    out.append(in, copied, n - copied);
+    out.append(state.atEnd());
+    return true;
+}
+
+/// The same marking on libqpdf's tokens: buffers each operator's operands, then writes the
+/// operator with what `MarkingState` puts before it; a marker's `re` waits for the next operator.
+class MarkingFilter : public QPDFObjectHandle::TokenFilter {
+  public:
+    explicit MarkingFilter(MarkingState &state) : state(state) {}
+
+    void handleToken(QPDFTokenizer::Token const &token) override {
+        if (token.getType() != QPDFTokenizer::tt_word) {
+            pending.push_back(token);
+            return;
+        }
+        std::string const &op = token.getValue();
+        if (heldKind != Marker::none) {
+            Marker::Kind const kind = heldKind;
+            heldKind = Marker::none;
+            if (op == "f" && onlySpace(pending)) {
+                write(state.marker(kind, heldOrdinal));
+                held.clear();
+                pending.clear();
+                return;
+            }
+            // Not a marker after all: the rectangle is an ordinary operator.
+            write(state.beforeOperator("re"));
+            for (auto const &held : held) writeToken(held);
+            held.clear();
+        }
+        if (op == "re" && state.usesMarkers()) {
+            std::vector<double> numbers;
+            for (auto const &item : pending) {
+                if (item.getType() == QPDFTokenizer::tt_integer || item.getType() == QPDFTokenizer::tt_real) {
+                    numbers.push_back(std::strtod(item.getValue().c_str(), nullptr));
+                }
+            }
+            int ordinal = 0;
+            Marker::Kind const kind =
+                numbers.size() >= 4 ? Marker::kind(numbers[numbers.size() - 2], numbers.back(), ordinal) : Marker::none;
+            if (kind != Marker::none) {
+                heldKind = kind;
+                heldOrdinal = ordinal;
+                held = pending;
+                held.push_back(token);
+                pending.clear();
+                return;
+            }
+        }
+        write(state.beforeOperator(op));
+        flush();
+        writeToken(token);
+    }
+
+    void handleEOF() override {
+        if (heldKind != Marker::none) {
+            write(state.beforeOperator("re"));
+            for (auto const &held : held) writeToken(held);
+            heldKind = Marker::none;
+        }
+        flush();
+        write(state.atEnd());
+    }
+
+  private:
+    static bool onlySpace(std::vector<QPDFTokenizer::Token> const &tokens) {
+        for (auto const &token : tokens) {
+            if (token.getType() != QPDFTokenizer::tt_space) return false;
+        }
+        return true;
+    }
+
+    void flush() {
+        for (auto const &token : pending) writeToken(token);
+        pending.clear();
+    }
+
+    MarkingState &state;
+    std::vector<QPDFTokenizer::Token> pending;
+    std::vector<QPDFTokenizer::Token> held;
+    Marker::Kind heldKind = Marker::none;
+    int heldOrdinal = 0;
+};
+
+}  // namespace
+
+std::string markContent(std::string const &content, MarkerOpening const &opening) {
+    std::string marked;
+    {
+        MarkingState state(opening);
+        if (markQuickly(content, marked, state)) return marked;
+    }
+    marked.clear();
+    MarkingState state(opening);
+    MarkingFilter filter(state);
+    Pl_String text("marked content", nullptr, marked);
+    Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
+    tokenizer.write(reinterpret_cast<unsigned char const *>(content.data()), content.size());
+    tokenizer.finish();
+    return marked;
+}
+
+}  // namespace invoicegen
+
+namespace {
+
+/// Copies `text` into a malloc'd buffer for a C caller.
+int handOut(std::string const &text, char **out, size_t *out_length) {
+    char *bytes = static_cast<char *>(std::malloc(text.size() + 1));
+    if (bytes == nullptr) throw std::bad_alloc();
+    std::memcpy(bytes, text.data(), text.size());
+    *out = bytes;
+    *out_length = text.size();
+    return 0;
+}
+
+}  // namespace
+
+extern "C" int ig_mark_content(const char *data, size_t length, int markers, int scanner, char **out,
+                               size_t *out_length, char **error) {
+    try {
+        std::string const content(data, length);
+        invoicegen::MarkerOpening opening;
+        if (markers) {
+            opening = [](int ordinal) { return "/P <</MCID " + std::to_string(ordinal) + ">> BDC"; };
+        }
+        if (scanner < 0) {
+            // libqpdf's tokenizer alone, for tests that compare the two scanners.
+            std::string marked;
+            invoicegen::MarkingState state(opening);
+            invoicegen::MarkingFilter filter(state);
+            Pl_String text("marked content", nullptr, marked);
+            Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
+            tokenizer.write(reinterpret_cast<unsigned char const *>(content.data()), content.size());
+            tokenizer.finish();
+            return handOut(marked, out, out_length);
+        }
+        return handOut(invoicegen::markContent(content, opening), out, out_length);
+    } catch (std::exception const &e) {
+        *error = strdup(e.what());
+        return -1;
+    }
+}

@@ -1,0 +1,33 @@
+// Page content rewriting for tagged PDFs: markers become marked content, everything else an artifact.
+#ifndef INVOICEGEN_CONTENT_MARKING_HPP
+#define INVOICEGEN_CONTENT_MARKING_HPP
+
+#include <functional>
+#include <string>
+
+namespace invoicegen {
+
+/// Says what a BEGIN marker opens: `ordinal` is the marker's number on its page (from its width);
+/// the answer is the operator text, such as `/TD <</MCID 3>> BDC`. Throws when the page has no such marker.
+using MarkerOpening = std::function<std::string(int ordinal)>;
+
+/// The marker rectangles the renderer draws around each structure element's content, found by their height.
+///
+/// A BEGIN marker is a filled rectangle 1/256 pt high, an END marker 2/256 pt high; the width of a
+/// BEGIN marker is (ordinal + 1) / 256 pt. Cairo writes them as `x y w h re f` with three decimals.
+struct Marker {
+    enum Kind { none, begin, end };
+    static Kind kind(double width, double height, int &ordinal);
+};
+
+/// `content` with every BEGIN marker replaced by the marked-content operator `opening` gives, every
+/// END marker by `EMC`, and every operator outside marked content wrapped in `/Artifact BMC … EMC`.
+///
+/// A scanner that finds operators and copies the rest unchanged does the work; content with an
+/// inline image (`BI`), or that does not scan, goes through libqpdf's tokenizer instead, with the
+/// same results. Without markers (an empty `opening`), only artifacts are marked.
+std::string markContent(std::string const &content, MarkerOpening const &opening);
+
+}  // namespace invoicegen
+
+#endif

@@ -1,0 +1,890 @@
+// The streaming finishing pass over cairo's PDF (see pdf_content.h).
+#include "ContentMarking.hpp"
+#include "PDFSyntax.hpp"
+#include "pdf_content.h"
+
+#include <zlib.h>
+
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace invoicegen {
+namespace {
+
+/// `data` compressed with zlib at `level`.
+std::string deflated(std::string const &data, int level) {
+    z_stream stream{};
+    if (deflateInit(&stream, level) != Z_OK) throw std::runtime_error("zlib could not start");
+    std::string out;
+    out.resize(deflateBound(&stream, uLong(data.size())));
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
+    stream.avail_in = uInt(data.size());
+    stream.next_out = reinterpret_cast<Bytef *>(&out[0]);
+    stream.avail_out = uInt(out.size());
+    int const status = deflate(&stream, Z_FINISH);
+    deflateEnd(&stream);
+    if (status != Z_STREAM_END) throw std::runtime_error("zlib could not compress");
+    out.resize(stream.total_out);
+    return out;
+}
+
+/// `data` (zlib) decompressed.
+std::string inflated(char const *data, size_t length) {
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK) throw std::runtime_error("zlib could not start");
+    std::string out;
+    out.resize(length * 4 + 1024);
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+    stream.avail_in = uInt(length);
+    while (true) {
+        stream.next_out = reinterpret_cast<Bytef *>(&out[stream.total_out]);
+        stream.avail_out = uInt(out.size() - stream.total_out);
+        int const status = inflate(&stream, Z_NO_FLUSH);
+        if (status == Z_STREAM_END) break;
+        if (status != Z_OK && status != Z_BUF_ERROR) {
+            inflateEnd(&stream);
+            throw std::runtime_error("a page content stream does not decompress");
+        }
+        if (stream.avail_out == 0) {
+            out.resize(out.size() * 2);
+        } else if (stream.avail_in == 0) {
+            inflateEnd(&stream);
+            throw std::runtime_error("a page content stream ends early");
+        }
+    }
+    out.resize(stream.total_out);
+    inflateEnd(&stream);
+    return out;
+}
+
+/// One child of a structure element: an element, marked content on a page, or an annotation.
+struct Kid {
+    enum Kind : uint8_t { element, content, annotation };
+    Kind kind;
+    uint32_t object;  // the element or annotation
+    uint32_t page;    // the page object (content, annotation)
+    uint32_t mcid;
+};
+
+/// A structure element until it is written.
+struct Element {
+    std::string type;
+    uint32_t object = 0;
+    uint32_t parentObject = 0;
+    std::vector<Kid> kids;
+    std::string alt;
+    std::string scope;
+    bool closed = false;
+};
+
+/// A link annotation to write with its page.
+struct Link {
+    int32_t element;
+    double rect[4];
+    std::string uri;
+    std::string destination;
+};
+
+/// What the renderer said about one page: which element each BEGIN marker opens, and its links.
+struct PageRecord {
+    std::vector<int32_t> markers;
+    std::vector<Link> links;
+};
+
+/// A stream of cairo's held back until the page that may use it as content is known.
+struct HeldStream {
+    uint32_t number;
+    std::string dictionary;  // renumbered, with its /Length left out
+    std::string data;
+};
+
+class Finisher {
+  public:
+    Finisher(ig_finisher_options const &options, ig_finisher_write_fn write, void *context)
+        : write(write), context(context) {
+        tagged = options.tagged != 0;
+        archival = options.archival != 0;
+        if (options.language) language = options.language;
+        if (options.xmp) xmp.assign(options.xmp, options.xmp_length);
+        for (size_t index = 0; options.info != nullptr && index + 1 < options.info_count * 2; index += 2) {
+            info += std::string(options.info[index]) + " " + textString(options.info[index + 1]) + " ";
+        }
+        if (options.icc) icc.assign(reinterpret_cast<char const *>(options.icc), options.icc_length);
+        if (options.attachment_name) {
+            attachment.name = options.attachment_name;
+            attachment.mime = options.attachment_mime ? options.attachment_mime : "application/octet-stream";
+            attachment.description = options.attachment_description ? options.attachment_description : "";
+            attachment.relationship = options.attachment_relationship ? options.attachment_relationship : "Data";
+            attachment.date = options.attachment_date ? options.attachment_date : "";
+            attachment.data.assign(reinterpret_cast<char const *>(options.attachment_data), options.attachment_length);
+            hasAttachment = true;
+        }
+        emit("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n");
+        if (tagged) {
+            structTreeRoot = allocate();
+            Element document;
+            document.type = "Document";
+            document.object = documentObject = allocate();
+            document.parentObject = structTreeRoot;
+            elements.emplace(0, std::move(document));
+        }
+    }
+
+    // MARK: - The renderer's structure
+
+    int32_t open(char const *type, int32_t parent, char const *alt, char const *scope) {
+        int32_t const index = nextElement++;
+        Element element;
+        element.type = type;
+        element.object = allocate();
+        if (alt) element.alt = alt;
+        if (scope) element.scope = scope;
+        auto found = elements.find(parent);
+        if (found == elements.end()) found = elements.find(0);
+        if (found != elements.end()) {
+            element.parentObject = found->second.object;
+            found->second.kids.push_back({Kid::element, element.object, 0, 0});
+        }
+        elements.emplace(index, std::move(element));
+        return index;
+    }
+
+    void close(int32_t index) {
+        auto found = elements.find(index);
+        if (found == elements.end() || found->second.closed) return;
+        found->second.closed = true;
+        closedElements.push_back({index, pagesEnded});
+    }
+
+    void mark(int32_t element) { current.markers.push_back(element); }
+
+    void link(Link link) { current.links.push_back(std::move(link)); }
+
+    void endPage() {
+        ++pagesEnded;
+        pages.push_back(std::move(current));
+        current = PageRecord();
+    }
+
+    // MARK: - Cairo's bytes
+
+    void take(unsigned char const *bytes, size_t length) {
+        input.append(reinterpret_cast<char const *>(bytes), length);
+        while (!finished && step()) {
+        }
+        if (position > (1 << 16)) {
+            input.erase(0, position);
+            position = 0;
+        }
+    }
+
+    void finish() {
+        if (!finished) throw std::runtime_error("cairo's PDF ended before its trailer");
+        if (output.failed) throw std::runtime_error("the PDF could not be written");
+    }
+
+  private:
+    // MARK: Output
+
+    ig_finisher_write_fn write;
+    void *context;
+    struct {
+        uint64_t offset = 0;
+        uLong crc = crc32(0, nullptr, 0);
+        uLong adler = adler32(0, nullptr, 0);
+        bool failed = false;
+    } output;
+
+    void emit(char const *bytes, size_t length) {
+        if (length == 0) return;
+        if (write(context, reinterpret_cast<unsigned char const *>(bytes), length) != 0) {
+            output.failed = true;
+            throw std::runtime_error("the PDF could not be written");
+        }
+        output.crc = crc32(output.crc, reinterpret_cast<Bytef const *>(bytes), uInt(length));
+        output.adler = adler32(output.adler, reinterpret_cast<Bytef const *>(bytes), uInt(length));
+        output.offset += length;
+    }
+    void emit(std::string const &text) { emit(text.data(), text.size()); }
+
+    // MARK: Object numbers
+
+    /// Where each output object is: its offset + 1 (0 when not written yet), or, with the top bit,
+    /// the object stream (bits 20…62) and index (bits 0…19) that hold it.
+    std::vector<uint64_t> xref{0};
+    std::vector<uint32_t> cairoNumbers;  // cairo's object number → ours (0: none yet)
+    uint32_t allocate() {
+        xref.push_back(0);
+        return uint32_t(xref.size() - 1);
+    }
+    uint32_t map(uint32_t cairo) {
+        if (cairo >= cairoNumbers.size()) cairoNumbers.resize(size_t(cairo) + 64, 0);
+        if (cairoNumbers[cairo] == 0) cairoNumbers[cairo] = allocate();
+        return cairoNumbers[cairo];
+    }
+    std::function<uint32_t(uint32_t)> const mapper = [this](uint32_t cairo) { return map(cairo); };
+
+    std::string renumbered(char const *begin, char const *end) {
+        std::string out;
+        copyRenumbered(begin, end, out, mapper);
+        return out;
+    }
+    std::string renumbered(std::string const &text) { return renumbered(text.data(), text.data() + text.size()); }
+
+    /// Writes object `number` with `body` (a complete object, or a dictionary followed by stream data).
+    void writeObject(uint32_t number, std::string const &body) {
+        xref[number] = output.offset + 1;
+        emit(std::to_string(number) + " 0 obj\n");
+        emit(body);
+        emit("\nendobj\n");
+    }
+
+    void writeStream(uint32_t number, std::string const &dictionaryEntries, std::string const &data) {
+        xref[number] = output.offset + 1;
+        emit(std::to_string(number) + " 0 obj\n<<" + dictionaryEntries + " /Length " + std::to_string(data.size()) +
+             " >>\nstream\n");
+        emit(data);
+        emit("\nendstream\nendobj\n");
+    }
+
+    /// Small objects of ours, packed into compressed object streams of up to 200.
+    struct {
+        std::vector<uint32_t> numbers;
+        std::string offsets;
+        std::string body;
+    } packing;
+
+    void pack(uint32_t number, std::string const &body) {
+        if (archival) {
+            // PDF/A files keep classic cross-reference tables and plain objects (PDF/A-1 readers and
+            // validators such as PDFBox Preflight refuse object streams).
+            writeObject(number, body);
+            return;
+        }
+        packing.offsets += std::to_string(number) + " " + std::to_string(packing.body.size()) + " ";
+        packing.body += body;
+        packing.body += '\n';
+        packing.numbers.push_back(number);
+        if (packing.numbers.size() >= 200) flushPacking();
+    }
+
+    void flushPacking() {
+        if (packing.numbers.empty()) return;
+        uint32_t const stream = allocate();
+        std::string const data = deflated(packing.offsets + packing.body, 9);
+        writeStream(stream,
+                    " /Type /ObjStm /N " + std::to_string(packing.numbers.size()) + " /First " +
+                        std::to_string(packing.offsets.size()) + " /Filter /FlateDecode",
+                    data);
+        for (size_t index = 0; index < packing.numbers.size(); ++index) {
+            xref[packing.numbers[index]] = (uint64_t(1) << 63) | (uint64_t(stream) << 20) | uint64_t(index);
+        }
+        packing.numbers.clear();
+        packing.offsets.clear();
+        packing.body.clear();
+    }
+
+    // MARK: Reading cairo's file
+
+    std::string input;
+    size_t position = 0;
+    bool finished = false;
+
+    /// Handles the next complete object (or the trailer) in `input`; false when more bytes are needed.
+    bool step() {
+        char const *const base = input.data();
+        char const *const end = base + input.size();
+        char const *p = base + position;
+        Scan scan = skipSpace(p, end);
+        if (scan != Scan::done) return false;
+        if (isKeyword(p, end, "xref") || isKeyword(p, end, "trailer") || isKeyword(p, end, "startxref")) {
+            return readTrailer(p, end);
+        }
+        uint64_t number = 0;
+        uint64_t generation = 0;
+        if ((scan = readInteger(p, end, number)) != Scan::done) return malformedUnless(scan);
+        if ((scan = skipSpace(p, end)) != Scan::done) return false;
+        if ((scan = readInteger(p, end, generation)) != Scan::done) return malformedUnless(scan);
+        if ((scan = skipSpace(p, end)) != Scan::done) return false;
+        if (end - p < 4) return false;
+        if (!isKeyword(p, end, "obj")) throw std::runtime_error("cairo's PDF has an object without `obj`");
+        p += 3;
+        if ((scan = skipSpace(p, end)) != Scan::done) return false;
+        char const *body = p;
+        if ((scan = skipObject(p, end)) != Scan::done) return malformedUnless(scan);
+        char const *bodyEnd = p;
+        if ((scan = skipSpace(p, end)) != Scan::done) return false;
+        if (isKeyword(p, end, "stream")) return readStream(uint32_t(number), body, bodyEnd, p + 6, end);
+        if (end - p < 6) return false;
+        if (!isKeyword(p, end, "endobj")) throw std::runtime_error("cairo's PDF has an object without `endobj`");
+        position = size_t(p + 6 - base);
+        handleObject(uint32_t(number), std::string(body, size_t(bodyEnd - body)));
+        return true;
+    }
+
+    static bool malformedUnless(Scan scan) {
+        if (scan == Scan::malformed) throw std::runtime_error("cairo's PDF could not be read");
+        return false;
+    }
+
+    /// Lengths of streams cairo gave as references, written by cairo after the stream: not copied.
+    std::unordered_set<uint32_t> lengthObjects;
+
+    bool readStream(uint32_t number, char const *body, char const *bodyEnd, char const *p, char const *end) {
+        if (p < end && *p == '\r') ++p;
+        if (p >= end) return false;
+        if (*p != '\n') throw std::runtime_error("cairo's PDF has a stream without an end of line");
+        ++p;
+        char const *data = p;
+        std::vector<DictEntry> const entries = dictEntries(body, bodyEnd);
+        std::string const length = entryValue(entries, "/Length");
+        uint32_t const lengthReference = referenceNumber(length);
+        size_t dataLength = 0;
+        char const *after = nullptr;
+        if (lengthReference == 0) {
+            dataLength = std::strtoull(length.c_str(), nullptr, 10);
+            if (size_t(end - data) < dataLength + 9) return false;
+            after = data + dataLength;
+            while (after < end && isPDFSpace(*after)) ++after;
+            if (!isKeyword(after, end, "endstream")) throw std::runtime_error("a stream's /Length is wrong");
+            after += 9;
+        } else {
+            // Cairo writes the length after the stream as its own object: the stream ends at the first
+            // `endstream` followed by that object with a length that reaches it (the data may contain the word).
+            char const *search = data;
+            while (true) {
+                char const *found = static_cast<char const *>(memmem(search, size_t(end - search), "endstream", 9));
+                if (found == nullptr) return false;
+                char const *q = found + 9;
+                if (skipSpace(q, end) != Scan::done || end - q < 6) return false;
+                if (isKeyword(q, end, "endobj")) {
+                    q += 6;
+                    uint64_t following = 0;
+                    uint64_t generation = 0;
+                    uint64_t value = 0;
+                    if (skipSpace(q, end) != Scan::done) return false;
+                    Scan scan = readInteger(q, end, following);
+                    if (scan == Scan::needMore) return false;
+                    if (scan == Scan::done && following == lengthReference) {
+                        if (skipSpace(q, end) != Scan::done || readInteger(q, end, generation) != Scan::done) return false;
+                        if (skipSpace(q, end) != Scan::done || end - q < 4) return false;
+                        if (isKeyword(q, end, "obj")) {
+                            q += 3;
+                            if (skipSpace(q, end) != Scan::done || readInteger(q, end, value) != Scan::done) return false;
+                            // Only an end of line may lie between the data and `endstream`.
+                            char const *dataEnd = data + value;
+                            bool fits = value <= uint64_t(found - data);
+                            for (char const *r = dataEnd; fits && r < found; ++r) fits = *r == '\n' || *r == '\r';
+                            if (fits && found - dataEnd <= 2) {
+                                dataLength = size_t(value);
+                                after = found + 9;
+                                break;
+                            }
+                        }
+                    }
+                }
+                search = found + 9;
+            }
+            lengthObjects.insert(lengthReference);
+        }
+        char const *q = after;
+        if (skipSpace(q, end) != Scan::done || end - q < 6) return false;
+        if (!isKeyword(q, end, "endobj")) throw std::runtime_error("cairo's PDF has a stream without `endobj`");
+        position = size_t(q + 6 - input.data());
+        handleStream(number, entries, std::string(data, dataLength));
+        return true;
+    }
+
+    // MARK: Cairo's objects
+
+    std::vector<HeldStream> held;
+    /// The dictionary entries of cairo's name dictionary (with /Dests), for a catalog that adds /EmbeddedFiles.
+    std::unordered_map<uint32_t, std::string> nameDictionaries;
+
+    void handleStream(uint32_t number, std::vector<DictEntry> const &entries, std::string data) {
+        if (getenv("IG_DEBUG")) fprintf(stderr, "stream %u %zu\n", number, data.size());
+        std::string dictionary;
+        bool plainFlate = true;
+        for (auto const &entry : entries) {
+            if (entry.key == "/Length") continue;
+            std::string value(entry.value, size_t(entry.valueEnd - entry.value));
+            if (entry.key == "/Filter") {
+                if (value != "/FlateDecode") plainFlate = false;
+            } else {
+                plainFlate = false;
+            }
+            if (archival && entry.key == "/Interpolate") value = "false";
+            dictionary += " " + entry.key + " " + renumbered(value);
+        }
+        if (tagged && plainFlate) {
+            // Perhaps a page's content: kept until the page dictionary says which stream that is.
+            held.push_back({number, std::move(dictionary), std::move(data)});
+            return;
+        }
+        writeStream(map(number), dictionary, data);
+    }
+
+    void flushHeld() {
+        for (auto const &stream : held) writeStream(map(stream.number), stream.dictionary, stream.data);
+        held.clear();
+    }
+
+    void handleObject(uint32_t number, std::string const &body) {
+        if (getenv("IG_DEBUG")) fprintf(stderr, "obj %u %.60s\n", number, body.c_str());
+        if (lengthObjects.erase(number) > 0) return;  // a stream length, written directly instead
+        char const *begin = body.data();
+        char const *end = begin + body.size();
+        if (body.size() < 2 || body[0] != '<' || body[1] != '<') {
+            writeObject(map(number), renumbered(begin, end));
+            return;
+        }
+        std::vector<DictEntry> const entries = dictEntries(begin, end);
+        std::string const type = entryValue(entries, "/Type");
+        if (type == "/Page") return handlePage(number, entries);
+        if (type == "/Catalog") return handleCatalog(number, entries);
+        if (!info.empty() && type.empty() && !entryValue(entries, "/Producer").empty()) {
+            cairoInfo = number;
+            return;  // cairo's document information, replaced by ours
+        }
+        std::string extra;
+        if (!entryValue(entries, "/Dests").empty() && type.empty()) {
+            nameDictionaries[number] = rewritten(entries, {}, "");
+        }
+        if (archival && type == "/Annot" && entryValue(entries, "/F").empty()) extra += " /F 4";
+        if (archival && entryValue(entries, "/Subtype") == "/CIDFontType2" && entryValue(entries, "/CIDToGIDMap").empty()) {
+            extra += " /CIDToGIDMap /Identity";
+        }
+        writeObject(map(number), "<<" + rewritten(entries, {}, extra) + " >>");
+    }
+
+    /// The entries renumbered, those named in `dropped` left out, then `extra`.
+    std::string rewritten(std::vector<DictEntry> const &entries, std::vector<std::string> const &dropped,
+                          std::string const &extra) {
+        std::string out;
+        for (auto const &entry : entries) {
+            bool drop = false;
+            for (auto const &key : dropped) drop = drop || entry.key == key;
+            if (drop) continue;
+            out += " " + entry.key + " ";
+            copyRenumbered(entry.value, entry.valueEnd, out, mapper);
+        }
+        return out + extra;
+    }
+
+    // MARK: Pages
+
+    std::deque<PageRecord> pages;
+    PageRecord current;
+    uint32_t nextKey = 0;
+    /// The parent tree: each key (a page's /StructParents, an annotation's /StructParent) and its value.
+    std::vector<std::pair<uint32_t, uint32_t>> parentTree;
+
+    void handlePage(uint32_t number, std::vector<DictEntry> const &entries) {
+        uint32_t const page = map(number);
+        PageRecord record;
+        if (!pages.empty()) {
+            record = std::move(pages.front());
+            pages.pop_front();
+        }
+        uint32_t const contents = referenceNumber(entryValue(entries, "/Contents"));
+        std::vector<uint32_t> contentOwners;  // the element of each MCID on this page
+        for (auto stream = held.begin(); stream != held.end(); ++stream) {
+            if (stream->number != contents) continue;
+            std::string const decoded = inflated(stream->data.data(), stream->data.size());
+            MarkerOpening opening = [&](int ordinal) -> std::string {
+                if (ordinal < 0 || size_t(ordinal) >= record.markers.size()) {
+                    throw std::runtime_error("a page has a marker the renderer did not record");
+                }
+                auto found = elements.find(record.markers[size_t(ordinal)]);
+                if (found == elements.end()) throw std::runtime_error("a marker names a finished element");
+                uint32_t const mcid = uint32_t(contentOwners.size());
+                contentOwners.push_back(found->second.object);
+                found->second.kids.push_back({Kid::content, 0, page, mcid});
+                return "/" + found->second.type + " <</MCID " + std::to_string(mcid) + ">> BDC";
+            };
+            std::string const marked = markContent(decoded, opening);
+            writeStream(map(stream->number), " /Filter /FlateDecode", deflated(marked, 6));
+            held.erase(stream);
+            break;
+        }
+        flushHeld();
+        std::string extra;
+        if (tagged) {
+            extra += " /Tabs /S";
+            if (!contentOwners.empty()) {
+                uint32_t const key = nextKey++;
+                uint32_t const array = allocate();
+                std::string text = "[";
+                for (uint32_t owner : contentOwners) text += std::to_string(owner) + " 0 R ";
+                text += "]";
+                pack(array, text);
+                parentTree.push_back({key, array});
+                extra += " /StructParents " + std::to_string(key);
+            }
+        }
+        std::string annotations;
+        for (auto const &link : record.links) {
+            uint32_t const annotation = allocate();
+            annotations += std::to_string(annotation) + " 0 R ";
+            char rect[160];
+            std::snprintf(rect, sizeof rect, "[%.2f %.2f %.2f %.2f]", link.rect[0], link.rect[1], link.rect[2], link.rect[3]);
+            std::string text = "<< /Type /Annot /Subtype /Link /Rect " + std::string(rect) + " /Border [0 0 0] /F 4 /P " +
+                               std::to_string(page) + " 0 R";
+            if (!link.uri.empty()) {
+                text += " /A << /S /URI /URI " + textString(link.uri) + " >> /Contents " + textString(link.uri);
+            } else {
+                text += " /Dest " + textString(link.destination) + " /Contents (Link within this document)";
+            }
+            auto owner = elements.find(link.element);
+            if (tagged && owner != elements.end()) {
+                uint32_t const key = nextKey++;
+                parentTree.push_back({key, owner->second.object});
+                owner->second.kids.push_back({Kid::annotation, annotation, page, 0});
+                text += " /StructParent " + std::to_string(key);
+            }
+            pack(annotation, text + " >>");
+        }
+        std::vector<std::string> dropped;
+        if (!annotations.empty()) {
+            std::string const existing = entryValue(entries, "/Annots");
+            if (!existing.empty() && existing[0] == '[') {
+                std::string merged;
+                copyRenumbered(existing.data() + 1, existing.data() + existing.size() - 1, merged, mapper);
+                annotations = merged + " " + annotations;
+            }
+            dropped.push_back("/Annots");
+            extra += " /Annots [" + annotations + "]";
+        }
+        if (tagged) {
+            dropped.push_back("/Tabs");
+            dropped.push_back("/StructParents");
+        }
+        writeObject(page, "<<" + rewritten(entries, dropped, extra) + " >>");
+        ++pagesFinished;
+        writeClosedElements();
+    }
+
+    // MARK: Structure
+
+    bool tagged = false;
+    std::string language;
+    uint32_t structTreeRoot = 0;
+    uint32_t documentObject = 0;
+    std::unordered_map<int32_t, Element> elements;  // open, or closed and not written yet
+    /// Closed elements not written yet, with the page the renderer was drawing when it closed them.
+    std::vector<std::pair<int32_t, uint32_t>> closedElements;
+    int32_t nextElement = 1;
+    uint32_t pagesEnded = 0;     // pages the renderer ended
+    uint32_t pagesFinished = 0;  // pages whose dictionary went through
+
+    /// Writes the closed elements whose content is all known: those closed on pages already finished.
+    ///
+    /// Cairo may write a page's dictionary only once the renderer has drawn the next page, so an
+    /// element closed on that next page waits for it.
+    void writeClosedElements(bool all = false) {
+        size_t kept = 0;
+        for (auto const &entry : closedElements) {
+            if (!all && entry.second >= pagesFinished) {
+                closedElements[kept++] = entry;
+                continue;
+            }
+            auto found = elements.find(entry.first);
+            if (found == elements.end()) continue;
+            writeElement(found->second);
+            elements.erase(found);
+        }
+        closedElements.resize(kept);
+    }
+
+    void writeElement(Element const &element) {
+        uint32_t page = 0;
+        for (auto const &kid : element.kids) {
+            if (kid.kind != Kid::element) {
+                page = kid.page;
+                break;
+            }
+        }
+        // Written tight (no /Type, which is optional, no spaces around delimiters): a table has one
+        // element per cell, and these bytes are most of a tagged table's cost.
+        std::string text = "<</S/" + element.type + "/P " + std::to_string(element.parentObject) + " 0 R";
+        if (page != 0) text += "/Pg " + std::to_string(page) + " 0 R";
+        if (!element.kids.empty()) {
+            text += "/K";
+            Kid const &first = element.kids[0];
+            bool const number = first.kind == Kid::element || (first.kind == Kid::content && first.page == page);
+            if (element.kids.size() == 1 && number) text += " ";
+            if (element.kids.size() > 1) text += "[";
+            for (auto const &kid : element.kids) {
+                switch (kid.kind) {
+                case Kid::element:
+                    text += std::to_string(kid.object) + " 0 R ";
+                    break;
+                case Kid::content:
+                    if (kid.page == page) {
+                        text += std::to_string(kid.mcid) + " ";
+                    } else {
+                        text += "<</Type/MCR/Pg " + std::to_string(kid.page) + " 0 R/MCID " + std::to_string(kid.mcid) + ">> ";
+                    }
+                    break;
+                case Kid::annotation:
+                    text += "<</Type/OBJR/Obj " + std::to_string(kid.object) + " 0 R/Pg " + std::to_string(kid.page) + " 0 R>> ";
+                    break;
+                }
+            }
+            text.pop_back();
+            if (element.kids.size() > 1) text += "]";
+        }
+        if (element.type == "Figure") text += "/Alt" + textString(element.alt);
+        if (!element.scope.empty()) text += "/A<</O/Table/Scope/" + element.scope + ">>";
+        pack(element.object, text + ">>");
+    }
+
+    // MARK: The end of the document
+
+    bool archival = false;
+    std::string xmp;
+    std::string info;
+    std::string icc;
+    struct {
+        std::string name, mime, description, relationship, date, data;
+    } attachment;
+    bool hasAttachment = false;
+    uint32_t cairoInfo = 0;
+    uint32_t ourInfo = 0;
+
+    void handleCatalog(uint32_t number, std::vector<DictEntry> const &entries) {
+        flushHeld();
+        std::string extra;
+        std::vector<std::string> dropped;
+        if (tagged) {
+            for (auto &entry : elements) {
+                if (!entry.second.closed) {
+                    entry.second.closed = true;
+                    if (entry.first != 0) closedElements.push_back({entry.first, pagesEnded});
+                }
+            }
+            writeClosedElements(true);
+            auto document = elements.find(0);
+            if (document != elements.end()) {
+                writeElement(document->second);
+                elements.erase(document);
+            }
+            uint32_t const tree = allocate();
+            std::string nums = "<< /Nums [";
+            for (auto const &entry : parentTree) {
+                nums += std::to_string(entry.first) + " " + std::to_string(entry.second) + " 0 R ";
+            }
+            pack(tree, nums + "] >>");
+            pack(structTreeRoot, "<< /Type /StructTreeRoot /K " + std::to_string(documentObject) +
+                                     " 0 R /ParentTree " + std::to_string(tree) + " 0 R /ParentTreeNextKey " +
+                                     std::to_string(nextKey) + " >>");
+            extra += " /StructTreeRoot " + std::to_string(structTreeRoot) + " 0 R /MarkInfo << /Marked true >>";
+            extra += " /Lang " + textString(language) + " /ViewerPreferences << /DisplayDocTitle true >>";
+            for (char const *key : {"/StructTreeRoot", "/MarkInfo", "/Lang", "/ViewerPreferences"}) dropped.push_back(key);
+        }
+        if (!xmp.empty()) {
+            uint32_t const metadata = allocate();
+            writeStream(metadata, " /Type /Metadata /Subtype /XML", xmp);
+            extra += " /Metadata " + std::to_string(metadata) + " 0 R";
+            dropped.push_back("/Metadata");
+        }
+        if (archival) {
+            uint32_t const profile = allocate();
+            writeStream(profile, " /N 3 /Filter /FlateDecode", icc);
+            extra += " /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier "
+                     "(sRGB IEC61966-2.1) /RegistryName (http://www.color.org) /Info (sRGB IEC61966-2.1) "
+                     "/DestOutputProfile " +
+                     std::to_string(profile) + " 0 R >>]";
+            dropped.push_back("/OutputIntents");
+        }
+        if (hasAttachment) {
+            uint32_t const file = allocate();
+            std::string mime;
+            for (char c : attachment.mime) mime += c == '/' ? std::string("#2F") : std::string(1, c);
+            writeStream(file,
+                        " /Type /EmbeddedFile /Subtype /" + mime + " /Params << /ModDate " + textString(attachment.date) +
+                            " /Size " + std::to_string(attachment.data.size()) + " >>",
+                        attachment.data);
+            uint32_t const specification = allocate();
+            pack(specification, "<< /Type /Filespec /F " + textString(attachment.name) + " /UF " +
+                                    textString(attachment.name) + " /Desc " + textString(attachment.description) +
+                                    " /AFRelationship /" + attachment.relationship + " /EF << /F " +
+                                    std::to_string(file) + " 0 R /UF " + std::to_string(file) + " 0 R >> >>");
+            std::string names = "/EmbeddedFiles << /Names [" + textString(attachment.name) + " " +
+                                std::to_string(specification) + " 0 R] >>";
+            std::string const existing = entryValue(entries, "/Names");
+            uint32_t const existingReference = referenceNumber(existing);
+            if (existingReference != 0 && nameDictionaries.count(existingReference) > 0) {
+                names += nameDictionaries[existingReference];
+            } else if (!existing.empty() && existing[0] == '<') {
+                std::vector<DictEntry> const inner = dictEntries(existing.data(), existing.data() + existing.size());
+                names += rewritten(inner, {"/EmbeddedFiles"}, "");
+            }
+            extra += " /Names << " + names + " >> /AF [" + std::to_string(specification) + " 0 R]";
+            dropped.push_back("/Names");
+            dropped.push_back("/AF");
+        }
+        flushPacking();
+        writeObject(map(number), "<<" + rewritten(entries, dropped, extra) + " >>");
+        if (!info.empty()) {
+            ourInfo = allocate();
+            writeObject(ourInfo, "<< " + info + " >>");
+        }
+    }
+
+    /// Reads cairo's cross-reference table and trailer (keeping /Root and /Info), then ends our file.
+    bool readTrailer(char const *p, char const *end) {
+        char const *found = static_cast<char const *>(memmem(p, size_t(end - p), "%%EOF", 5));
+        if (found == nullptr) return false;
+        char const *trailer = static_cast<char const *>(memmem(p, size_t(found - p), "trailer", 7));
+        if (trailer == nullptr) throw std::runtime_error("cairo's PDF has no trailer");
+        char const *dictionary = trailer + 7;
+        skipSpace(dictionary, found);
+        char const *dictionaryEnd = dictionary;
+        if (skipObject(dictionaryEnd, found) != Scan::done) throw std::runtime_error("cairo's trailer is malformed");
+        std::vector<DictEntry> const entries = dictEntries(dictionary, dictionaryEnd);
+        uint32_t const root = referenceNumber(entryValue(entries, "/Root"));
+        uint32_t const cairoInfoReference = referenceNumber(entryValue(entries, "/Info"));
+        if (root == 0) throw std::runtime_error("cairo's trailer has no /Root");
+        position = size_t(found + 5 - input.data());
+        flushHeld();
+        flushPacking();
+        uint32_t infoNumber = ourInfo;
+        if (infoNumber == 0 && cairoInfoReference != 0 && cairoInfoReference != cairoInfo) infoNumber = map(cairoInfoReference);
+        writeCrossReference(map(root), infoNumber);
+        finished = true;
+        return true;
+    }
+
+    /// Writes every object still owed (referenced, never written) as null, then the cross-reference stream and trailer.
+    void writeCrossReference(uint32_t root, uint32_t infoNumber) {
+        for (uint32_t number = 1; number < xref.size(); ++number) {
+            if (xref[number] == 0) writeObject(number, "null");
+        }
+        char identifier[40];
+        std::snprintf(identifier, sizeof identifier, "%08lX%08lX%016llX", output.crc & 0xFFFFFFFFul,
+                      output.adler & 0xFFFFFFFFul, static_cast<unsigned long long>(output.offset));
+        std::string const id = " /ID [<" + std::string(identifier) + "> <" + std::string(identifier) + ">]";
+        // A cross-reference stream is an object itself: counted in /Size.
+        uint32_t const self = archival ? 0 : allocate();
+        std::string trailer = " /Size " + std::to_string(xref.size()) + " /Root " + std::to_string(root) + " 0 R";
+        if (infoNumber != 0) trailer += " /Info " + std::to_string(infoNumber) + " 0 R";
+        if (archival) {
+            uint64_t const start = output.offset;
+            std::string table = "xref\n0 " + std::to_string(xref.size()) + "\n0000000000 65535 f \n";
+            char line[32];
+            for (uint32_t number = 1; number < xref.size(); ++number) {
+                std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(xref[number] - 1));
+                table += line;
+            }
+            emit(table + "trailer\n<<" + trailer + id + " >>\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
+            return;
+        }
+        xref[self] = output.offset + 1;
+        std::string table;
+        table.reserve(xref.size() * 8);
+        auto field = [&table](uint64_t value, int bytes) {
+            for (int shift = (bytes - 1) * 8; shift >= 0; shift -= 8) table += char((value >> shift) & 0xFF);
+        };
+        for (uint32_t number = 0; number < xref.size(); ++number) {
+            uint64_t const entry = xref[number];
+            if (number == 0) {
+                field(0, 1), field(0, 5), field(0xFFFF, 2);
+            } else if (entry >> 63) {
+                field(2, 1), field((entry >> 20) & 0x7FFFFFFFFFFull, 5), field(entry & 0xFFFFF, 2);
+            } else {
+                field(1, 1), field(entry - 1, 5), field(0, 2);
+            }
+        }
+        std::string const data = deflated(table, 6);
+        uint64_t const start = output.offset;
+        std::string const dictionary = " /Type /XRef /W [1 5 2]" + trailer + id + " /Filter /FlateDecode";
+        emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(data.size()) + " >>\nstream\n");
+        emit(data);
+        emit("\nendstream\nendobj\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
+    }
+};
+
+}  // namespace
+}  // namespace invoicegen
+
+struct ig_finisher {
+    invoicegen::Finisher *finisher = nullptr;
+    std::string error;
+};
+
+namespace {
+
+/// Runs `work`, keeping the first failure's message; false once anything failed.
+template <typename Work>
+bool guarded(ig_finisher *handle, Work work) {
+    if (handle == nullptr || !handle->error.empty()) return false;
+    try {
+        work();
+        return true;
+    } catch (std::exception const &e) {
+        handle->error = e.what();
+        if (handle->error.empty()) handle->error = "unknown error";
+        return false;
+    }
+}
+
+}  // namespace
+
+extern "C" ig_finisher *ig_finisher_new(const ig_finisher_options *options, ig_finisher_write_fn write, void *context) {
+    auto *handle = new ig_finisher();
+    guarded(handle, [&] { handle->finisher = new invoicegen::Finisher(*options, write, context); });
+    return handle;
+}
+
+extern "C" void ig_finisher_free(ig_finisher *handle) {
+    if (handle == nullptr) return;
+    delete handle->finisher;
+    delete handle;
+}
+
+extern "C" int ig_finisher_take(ig_finisher *handle, const unsigned char *bytes, size_t length) {
+    return guarded(handle, [&] { handle->finisher->take(bytes, length); }) ? 0 : -1;
+}
+
+extern "C" int32_t ig_finisher_open(ig_finisher *handle, const char *type, int32_t parent, const char *alt,
+                                    const char *scope) {
+    int32_t index = -1;
+    guarded(handle, [&] { index = handle->finisher->open(type, parent, alt, scope); });
+    return index;
+}
+
+extern "C" void ig_finisher_close(ig_finisher *handle, int32_t element) {
+    guarded(handle, [&] { handle->finisher->close(element); });
+}
+
+extern "C" void ig_finisher_mark(ig_finisher *handle, int32_t element) {
+    guarded(handle, [&] { handle->finisher->mark(element); });
+}
+
+extern "C" void ig_finisher_link(ig_finisher *handle, int32_t element, double x0, double y0, double x1, double y1,
+                                 const char *uri, const char *destination) {
+    guarded(handle, [&] {
+        handle->finisher->link({element, {x0, y0, x1, y1}, uri ? uri : "", destination ? destination : ""});
+    });
+}
+
+extern "C" void ig_finisher_end_page(ig_finisher *handle) {
+    guarded(handle, [&] { handle->finisher->endPage(); });
+}
+
+extern "C" int ig_finisher_finish(ig_finisher *handle) {
+    return guarded(handle, [&] { handle->finisher->finish(); }) ? 0 : -1;
+}
+
+extern "C" const char *ig_finisher_error(ig_finisher *handle) {
+    return handle == nullptr || handle->error.empty() ? nullptr : handle->error.c_str();
+}
