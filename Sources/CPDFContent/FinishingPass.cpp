@@ -178,10 +178,20 @@ class Finisher {
 
     void take(unsigned char const *bytes, size_t length) {
         input.append(reinterpret_cast<char const *>(bytes), length);
+        // Cairo writes in small pieces (a font's widths number by number): an object is read again
+        // only once a new `endobj` or `%%EOF` has arrived, never once per piece.
+        size_t const from = waitFrom > 8 ? waitFrom - 8 : 0;
+        if (memmem(input.data() + from, input.size() - from, "endobj", 6) == nullptr &&
+            memmem(input.data() + from, input.size() - from, "%%EOF", 5) == nullptr) {
+            waitFrom = input.size();
+            return;
+        }
         while (!finished && step()) {
         }
+        waitFrom = input.size();
         if (position > (1 << 16)) {
             input.erase(0, position);
+            waitFrom -= position;
             position = 0;
         }
     }
@@ -199,7 +209,6 @@ class Finisher {
     struct {
         uint64_t offset = 0;
         uLong crc = crc32(0, nullptr, 0);
-        uLong adler = adler32(0, nullptr, 0);
         bool failed = false;
     } output;
 
@@ -210,7 +219,6 @@ class Finisher {
             throw std::runtime_error("the PDF could not be written");
         }
         output.crc = crc32(output.crc, reinterpret_cast<Bytef const *>(bytes), uInt(length));
-        output.adler = adler32(output.adler, reinterpret_cast<Bytef const *>(bytes), uInt(length));
         output.offset += length;
     }
     void emit(std::string const &text) { emit(text.data(), text.size()); }
@@ -247,12 +255,15 @@ class Finisher {
         emit("\nendobj\n");
     }
 
-    void writeStream(uint32_t number, std::string const &dictionaryEntries, std::string const &data) {
+    void writeStream(uint32_t number, std::string const &dictionaryEntries, char const *data, size_t length) {
         xref[number] = output.offset + 1;
-        emit(std::to_string(number) + " 0 obj\n<<" + dictionaryEntries + " /Length " + std::to_string(data.size()) +
+        emit(std::to_string(number) + " 0 obj\n<<" + dictionaryEntries + " /Length " + std::to_string(length) +
              " >>\nstream\n");
-        emit(data);
+        emit(data, length);
         emit("\nendstream\nendobj\n");
+    }
+    void writeStream(uint32_t number, std::string const &dictionaryEntries, std::string const &data) {
+        writeStream(number, dictionaryEntries, data.data(), data.size());
     }
 
     /// Small objects of ours, packed into compressed object streams of up to 200.
@@ -279,7 +290,7 @@ class Finisher {
     void flushPacking() {
         if (packing.numbers.empty()) return;
         uint32_t const stream = allocate();
-        std::string const data = deflated(packing.offsets + packing.body, 9);
+        std::string const data = deflated(packing.offsets + packing.body, 6);
         writeStream(stream,
                     " /Type /ObjStm /N " + std::to_string(packing.numbers.size()) + " /First " +
                         std::to_string(packing.offsets.size()) + " /Filter /FlateDecode",
@@ -296,6 +307,8 @@ class Finisher {
 
     std::string input;
     size_t position = 0;
+    /// Where the bytes start that arrived after reading last stopped for want of more.
+    size_t waitFrom = 0;
     bool finished = false;
 
     /// Handles the next complete object (or the trailer) in `input`; false when more bytes are needed.
@@ -326,7 +339,7 @@ class Finisher {
         if (end - p < 6) return false;
         if (!isKeyword(p, end, "endobj")) throw std::runtime_error("cairo's PDF has an object without `endobj`");
         position = size_t(p + 6 - base);
-        handleObject(uint32_t(number), std::string(body, size_t(bodyEnd - body)));
+        handleObject(uint32_t(number), body, bodyEnd);
         return true;
     }
 
@@ -399,7 +412,7 @@ class Finisher {
         if (skipSpace(q, end) != Scan::done || end - q < 6) return false;
         if (!isKeyword(q, end, "endobj")) throw std::runtime_error("cairo's PDF has a stream without `endobj`");
         position = size_t(q + 6 - input.data());
-        handleStream(number, entries, std::string(data, dataLength));
+        handleStream(number, entries, data, dataLength);
         return true;
     }
 
@@ -409,8 +422,7 @@ class Finisher {
     /// The dictionary entries of cairo's name dictionary (with /Dests), for a catalog that adds /EmbeddedFiles.
     std::unordered_map<uint32_t, std::string> nameDictionaries;
 
-    void handleStream(uint32_t number, std::vector<DictEntry> const &entries, std::string data) {
-        if (getenv("IG_DEBUG")) fprintf(stderr, "stream %u %zu\n", number, data.size());
+    void handleStream(uint32_t number, std::vector<DictEntry> const &entries, char const *data, size_t length) {
         std::string dictionary;
         bool plainFlate = true;
         for (auto const &entry : entries) {
@@ -426,10 +438,10 @@ class Finisher {
         }
         if (tagged && plainFlate) {
             // Perhaps a page's content: kept until the page dictionary says which stream that is.
-            held.push_back({number, std::move(dictionary), std::move(data)});
+            held.push_back({number, std::move(dictionary), std::string(data, length)});
             return;
         }
-        writeStream(map(number), dictionary, data);
+        writeStream(map(number), dictionary, data, length);
     }
 
     void flushHeld() {
@@ -437,12 +449,9 @@ class Finisher {
         held.clear();
     }
 
-    void handleObject(uint32_t number, std::string const &body) {
-        if (getenv("IG_DEBUG")) fprintf(stderr, "obj %u %.60s\n", number, body.c_str());
+    void handleObject(uint32_t number, char const *begin, char const *end) {
         if (lengthObjects.erase(number) > 0) return;  // a stream length, written directly instead
-        char const *begin = body.data();
-        char const *end = begin + body.size();
-        if (body.size() < 2 || body[0] != '<' || body[1] != '<') {
+        if (end - begin < 2 || begin[0] != '<' || begin[1] != '<') {
             writeObject(map(number), renumbered(begin, end));
             return;
         }
@@ -511,7 +520,8 @@ class Finisher {
                 return "/" + found->second.type + " <</MCID " + std::to_string(mcid) + ">> BDC";
             };
             std::string const marked = markContent(decoded, opening);
-            writeStream(map(stream->number), " /Filter /FlateDecode", deflated(marked, 6));
+            // Level 1: a third of the default's cost, and page content grows by about a fifth.
+            writeStream(map(stream->number), " /Filter /FlateDecode", deflated(marked, 1));
             held.erase(stream);
             break;
         }
@@ -770,8 +780,9 @@ class Finisher {
             if (xref[number] == 0) writeObject(number, "null");
         }
         char identifier[40];
+        // Deterministic: the same document gives the same /ID (a CRC of every byte and the length).
         std::snprintf(identifier, sizeof identifier, "%08lX%08lX%016llX", output.crc & 0xFFFFFFFFul,
-                      output.adler & 0xFFFFFFFFul, static_cast<unsigned long long>(output.offset));
+                      static_cast<unsigned long>(xref.size()), static_cast<unsigned long long>(output.offset));
         std::string const id = " /ID [<" + std::string(identifier) + "> <" + std::string(identifier) + ">]";
         // A cross-reference stream is an object itself: counted in /Size.
         uint32_t const self = archival ? 0 : allocate();
@@ -804,7 +815,7 @@ class Finisher {
                 field(1, 1), field(entry - 1, 5), field(0, 2);
             }
         }
-        std::string const data = deflated(table, 6);
+        std::string const data = deflated(table, 1);
         uint64_t const start = output.offset;
         std::string const dictionary = " /Type /XRef /W [1 5 2]" + trailer + id + " /Filter /FlateDecode";
         emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(data.size()) + " >>\nstream\n");

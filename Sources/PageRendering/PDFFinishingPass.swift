@@ -134,6 +134,29 @@ final class PDFFinishingPass: ByteSink {
   }
 }
 
+extension PDFFinishingPass {
+  /// One decoded page content stream marked as the pass marks it, for tests: with `markers`, each
+  /// BEGIN marker becomes `/P <</MCID ordinal>> BDC`; `tokenizerOnly` uses libqpdf's tokenizer instead of the quick scanner.
+  static func markContent(_ content: Data, markers: Bool, tokenizerOnly: Bool = false) throws -> Data {
+    var output: UnsafeMutablePointer<CChar>?
+    var length = 0
+    var error: UnsafeMutablePointer<CChar>?
+    defer {
+      free(output)
+      free(error)
+    }
+    let status = content.withUnsafeBytes { bytes in
+      ig_mark_content(
+        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, markers ? 1 : 0, tokenizerOnly ? -1 : 0, &output,
+        &length, &error)
+    }
+    guard status == 0, let output else {
+      throw RenderError.pdfRewrite(path: "content", reason: error.map { String(cString: $0) } ?? "unknown error")
+    }
+    return Data(bytes: output, count: length)
+  }
+}
+
 /// Calls `body` with `strings` as an array of C strings that live for the call.
 func withCStrings<T>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T) -> T {
   let copies = strings.map { strdup($0) }

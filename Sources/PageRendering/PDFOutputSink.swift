@@ -7,6 +7,8 @@ final class PDFOutputSink: ByteSink {
   let destination: any ByteSink
   private var target: (any ByteSink)?
   private var early: [UInt8] = []
+  /// Receives a copy of cairo's bytes as cairo writes them (tests compare what the finishing pass made of them).
+  var copy: MemorySink?
 
   init(destination: any ByteSink) {
     self.destination = destination
@@ -26,6 +28,7 @@ final class PDFOutputSink: ByteSink {
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    _ = copy?.write(bytes)
     guard let target else {
       early.append(contentsOf: bytes)
       return true

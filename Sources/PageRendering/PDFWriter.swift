@@ -31,6 +31,11 @@ public final class PDFWriter {
   ///
   /// Set before the first page is drawn.
   public var accessibility: PDFAccessibility?
+  /// A copy of the bytes cairo writes, before the finishing pass, when set before the first page (for tests).
+  var cairoOutput: MemorySink? {
+    get { output.copy }
+    set { output.copy = newValue }
+  }
   /// The finishing pass, once the first page started and tagging or archiving asked for it.
   private var pass: PDFFinishingPass?
   private let metadata: PDFMetadata

@@ -44,6 +44,11 @@ final class StructureTagger {
   private var open: [Opened] = []
   /// The element whose marked content is open in the page's content stream.
   private var marked: Int32?
+  /// Whether marked content of an element that has closed since is still open in the content stream.
+  ///
+  /// Its END marker is drawn only when decoration follows: the next BEGIN marker (or the end of
+  /// the page) ends it anyway, so a row of cells costs one marker per cell, not two.
+  private var markedContentLingers = false
   /// BEGIN markers drawn on this page so far.
   private var markers = 0
   /// How many artifact frames enclose the frame being drawn.
@@ -152,9 +157,10 @@ final class StructureTagger {
     leave(role, cr: cr)
   }
 
-  /// Ends the page: marked content never crosses pages. Call before the page is shown.
+  /// Ends the page: marked content never crosses pages (the finishing pass closes it). Call before the page is shown.
   func endPage(cr: OpaquePointer) {
-    endContent(cr: cr)
+    marked = nil
+    markedContentLingers = false
     markers = 0
     pass.endPage()
   }
@@ -184,24 +190,28 @@ final class StructureTagger {
   }
 
   private func close(_ element: Opened, cr: OpaquePointer) {
-    if marked == element.number { endContent(cr: cr) }
+    if marked == element.number {
+      marked = nil
+      markedContentLingers = true
+    }
     pass.close(element.number)
   }
 
-  /// Opens the marked content of the innermost open element, unless it is open already.
+  /// Opens the marked content of the innermost open element, unless it is open already; a BEGIN marker ends what was open.
   private func beginContent(cr: OpaquePointer) {
     guard let owner = open.last, owner.holdsContent, marked != owner.number else { return }
-    endContent(cr: cr)
-    guard drawMarker(cr: cr, height: 1, width: markers + 1) else { return }
+    guard drawMarker(cr: cr, height: 1, width: markers + 1) else { return endContent(cr: cr) }
     pass.mark(owner.number)
     markers += 1
     marked = owner.number
+    markedContentLingers = false
   }
 
-  /// Ends the marked content open, if any.
+  /// Ends the marked content open, if any, with an END marker.
   private func endContent(cr: OpaquePointer) {
-    guard marked != nil else { return }
+    guard marked != nil || markedContentLingers else { return }
     marked = nil
+    markedContentLingers = false
     _ = drawMarker(cr: cr, height: 2, width: 1)
   }
 

@@ -239,11 +239,12 @@ import Testing
   }
 }
 
-/// The content filter that marks artifacts, on content cairo could write and on content it does not.
+/// The content filter that turns markers into marked content and marks artifacts, on content cairo could write and on content it does not.
 @Suite struct ArtifactMarkingTests {
-  static func mark(_ content: String) throws -> String {
+  static func mark(_ content: String, markers: Bool = false, tokenizerOnly: Bool = false) throws -> String {
     String(
-      decoding: try PDFAccessibilityPass.markArtifacts(Data(content.utf8), path: "test content"),
+      decoding: try PDFFinishingPass.markContent(
+        Data(content.utf8), markers: markers, tokenizerOnly: tokenizerOnly),
       as: UTF8.self)
   }
 
@@ -253,9 +254,11 @@ import Testing
     var out: [String] = []
     var previous = ""
     var beforeDictionary = ""  // the tag of "/P << /MCID 0 >> BDC"
-    for word in content.split(whereSeparator: \.isWhitespace).map(String.init) {
+    // Operators may follow a string or array without a space: `(Hello)Tj`, `[(T)70(otal)]TJ`.
+    let spaced = content.replacingOccurrences(of: ")", with: ") ").replacingOccurrences(of: "]", with: "] ")
+    for word in spaced.split(whereSeparator: \.isWhitespace).map(String.init) {
+      if word.hasPrefix("<<") { beforeDictionary = previous }
       switch word {
-      case "<<": beforeDictionary = previous
       case "BMC": stack.append(previous)
       case "BDC": stack.append(beforeDictionary)
       case "EMC": _ = stack.popLast()
@@ -298,5 +301,75 @@ import Testing
         "/Artifact:q", "/Artifact:Q", "/P:BT", "/P:Tj", "/P:ET",
       ], "\(marked)")
     #expect(marked.hasPrefix("\n/Artifact BMC\nq BI"), "\(marked)")
+  }
+
+  @Test func markersBecomeMarkedContentAndBothScannersAgree() throws {
+    // What cairo writes for a BEGIN marker (ordinal 0, then 1), text, an END marker and decoration.
+    let content = """
+      1 0 0 -1 0 842 cm
+      q
+      0 0 0 rg /a0 gs
+      40 50 0.004 0.004 re f
+      0.2 0.4 0.6 rg BT
+      12 0 0 -12 10 50 Tm
+      /f-0-0 1 Tf
+      (Hello)Tj
+      ET
+      40 50 0.008 0.004 re f
+      BT (World)Tj ET
+      40 50 0.004 0.008 re f
+      0.9 g 44 104 507 18 re f
+      Q
+      """
+    let quick = try ArtifactMarkingTests.mark(content, markers: true)
+    #expect(
+      ArtifactMarkingTests.operators(quick) == [
+        "/Artifact:cm", "/Artifact:q", "/P:BT", "/P:Tj", "/P:ET", "/P:BT", "/P:Tj", "/P:ET", "/Artifact:re",
+        "/Artifact:f", "/Artifact:Q",
+      ], "\(quick)")
+    #expect(quick.contains("/P <</MCID 0>> BDC") && quick.contains("/P <</MCID 1>> BDC"), "\(quick)")
+    // The marker rectangles are gone; the real rectangle stays.
+    #expect(!quick.contains("0.004 re"), "\(quick)")
+    let tokenized = try ArtifactMarkingTests.mark(content, markers: true, tokenizerOnly: true)
+    #expect(ArtifactMarkingTests.operators(tokenized) == ArtifactMarkingTests.operators(quick), "\(tokenized)")
+  }
+
+  @Test func bothScannersAgreeOnEveryPageCairoWrites() throws {
+    // Cairo's own pages, markers and all, before the finishing pass: a table over three pages with rules and a heading.
+    let writer = try PDFWriter(metadata: PDFMetadata(title: "Scanners"))
+    writer.accessibility = PDFAccessibility(language: "en")
+    let cairo = MemorySink()
+    writer.cairoOutput = cairo
+    for page in 1...3 {
+      let rows = (1...12).map { ["Row \(page).\($0)", "\($0 * 7).00", "(a) <b> %c"] }
+      try writer.addPage(
+        VStack(alignment: .leading, spacing: 6) {
+          Text("Page \(page)").font(.title).accessibilityHeading(.h1)
+          Rectangle().fill(Color(white: 0.8)).frame(height: 2)
+          Table(
+            columns: [TableColumn("Name"), TableColumn("Amount", alignment: .trailing), TableColumn("Note")],
+            rows: TableRows(rows))
+        }
+        .padding(30), size: CGSize(width: 400, height: 500), resources: try TestSupport.resources())
+    }
+    _ = try writer.finishData()
+    let folder = try TestSupport.temporaryFolder()
+    try cairo.data.write(to: URL(fileURLWithPath: folder + "/cairo.pdf"))
+    _ = try TestSupport.run("qpdf", ["--qdf", "--object-streams=disable", folder + "/cairo.pdf", folder + "/qdf.pdf"])
+    let qdf = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/qdf.pdf")), as: UTF8.self)
+    var checked = 0
+    for part in qdf.components(separatedBy: "%% Contents for page ").dropFirst() {
+      guard let start = part.range(of: "stream\n"), let end = part.range(of: "endstream") else { continue }
+      let stream = String(part[start.upperBound..<end.lowerBound])
+      let quick = try ArtifactMarkingTests.mark(stream, markers: true)
+      let tokenized = try ArtifactMarkingTests.mark(stream, markers: true, tokenizerOnly: true)
+      let operators = ArtifactMarkingTests.operators(quick)
+      #expect(operators == ArtifactMarkingTests.operators(tokenized))
+      // One heading, three columns of 13 rows (the header included) marked; rules are artifacts.
+      #expect(operators.filter { $0 == "/P:Tj" || $0 == "/P:TJ" }.count >= 40, "\(operators)")
+      #expect(operators.contains("/Artifact:re"))
+      checked += 1
+    }
+    #expect(checked == 3)
   }
 }
