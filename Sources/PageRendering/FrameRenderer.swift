@@ -58,7 +58,8 @@ public final class FrameRenderer {
       drawChildren(frame, cr: cr)
     case .link(let url):
       if let tagger {
-        tagger.enterLink(rect: frame.rect, uri: RenderableText.clean(url.absoluteString), destination: nil, cr: cr)
+        tagger.enterLink(
+          rect: frame.rect, uri: RenderableText.clean(url.absoluteString), destination: nil, cr: cr)
         tagger.leaveLink(cr: cr)
       } else {
         drawLink(url, rect: frame.rect, cr: cr)

@@ -90,7 +90,8 @@ final class PDFFinishingPass: ByteSink {
 
   private func recordFailure() {
     guard failure == nil else { return }
-    failure = destination.writeFailure ?? ig_finisher_error(handle).map { String(cString: $0) } ?? "finishing failed"
+    failure =
+      destination.writeFailure ?? ig_finisher_error(handle).map { String(cString: $0) } ?? "finishing failed"
   }
 
   // MARK: What the renderer drew
@@ -147,11 +148,13 @@ extension PDFFinishingPass {
     }
     let status = content.withUnsafeBytes { bytes in
       ig_mark_content(
-        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, markers ? 1 : 0, tokenizerOnly ? -1 : 0, &output,
+        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, markers ? 1 : 0, tokenizerOnly ? -1 : 0,
+        &output,
         &length, &error)
     }
     guard status == 0, let output else {
-      throw RenderError.pdfRewrite(path: "content", reason: error.map { String(cString: $0) } ?? "unknown error")
+      throw RenderError.pdfRewrite(
+        path: "content", reason: error.map { String(cString: $0) } ?? "unknown error")
     }
     return Data(bytes: output, count: length)
   }

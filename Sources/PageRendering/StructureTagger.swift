@@ -75,7 +75,8 @@ final class StructureTagger {
     }
     guard let type = role.structureType else { return }
     let identity = id.map { $0 &* 31 &+ type.hashValue } ?? fresh()
-    var element = Element(type: type, identity: identity, holdsContent: role.holdsContent, scope: role.headerScope)
+    var element = Element(
+      type: type, identity: identity, holdsContent: role.holdsContent, scope: role.headerScope)
     if case .figure(let label) = role { element.label = RenderableText.clean(label) }
     path.append(element)
   }
@@ -180,7 +181,8 @@ final class StructureTagger {
     while open.count > common { close(open.removeLast(), cr: cr) }
     for element in path[common...] {
       let number = pass.open(
-        element.type, parent: open.last?.number ?? 0, alt: element.type == "Figure" ? element.label ?? "" : nil,
+        element.type, parent: open.last?.number ?? 0,
+        alt: element.type == "Figure" ? element.label ?? "" : nil,
         scope: element.scope)
       if let link = element.link {
         pass.link(number, rect: link.rect, uri: link.uri, destination: link.destination)
@@ -252,7 +254,8 @@ final class StructureTagger {
     let minY = ys.min() ?? 0
     let maxY = ys.max() ?? 0
     return CGRect(
-      x: xs.min() ?? 0, y: Double(pageHeight) - maxY, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: maxY - minY)
+      x: xs.min() ?? 0, y: Double(pageHeight) - maxY, width: (xs.max() ?? 0) - (xs.min() ?? 0),
+      height: maxY - minY)
   }
 
   private func fresh() -> Int {

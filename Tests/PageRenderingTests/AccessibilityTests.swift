@@ -331,7 +331,8 @@ import Testing
     // The marker rectangles are gone; the real rectangle stays.
     #expect(!quick.contains("0.004 re"), "\(quick)")
     let tokenized = try ArtifactMarkingTests.mark(content, markers: true, tokenizerOnly: true)
-    #expect(ArtifactMarkingTests.operators(tokenized) == ArtifactMarkingTests.operators(quick), "\(tokenized)")
+    #expect(
+      ArtifactMarkingTests.operators(tokenized) == ArtifactMarkingTests.operators(quick), "\(tokenized)")
   }
 
   @Test func bothScannersAgreeOnEveryPageCairoWrites() throws {
@@ -355,7 +356,8 @@ import Testing
     _ = try writer.finishData()
     let folder = try TestSupport.temporaryFolder()
     try cairo.data.write(to: URL(fileURLWithPath: folder + "/cairo.pdf"))
-    _ = try TestSupport.run("qpdf", ["--qdf", "--object-streams=disable", folder + "/cairo.pdf", folder + "/qdf.pdf"])
+    _ = try TestSupport.run(
+      "qpdf", ["--qdf", "--object-streams=disable", folder + "/cairo.pdf", folder + "/qdf.pdf"])
     let qdf = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/qdf.pdf")), as: UTF8.self)
     var checked = 0
     for part in qdf.components(separatedBy: "%% Contents for page ").dropFirst() {
