@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <string_view>
 #include <vector>
 
 namespace invoicegen {
@@ -19,17 +20,17 @@ namespace invoicegen {
 Marker::Kind Marker::kind(double width, double height, int &ordinal) {
     double const unit = 1.0 / 256;
     Kind found = none;
-    if (std::fabs(height - unit) < 0.0007) {
+    if (std::fabs(height - 29 * unit) < 0.001) {
         found = begin;
-    } else if (std::fabs(height - 2 * unit) < 0.0007) {
+    } else if (std::fabs(height - 31 * unit) < 0.001) {
         found = end;
     } else {
         return none;
     }
-    double const units = width * 256;
+    double const units = (width - 0.5) * 256;
     long const rounded = std::lround(units);
-    if (rounded < 1 || std::fabs(units - double(rounded)) > 0.2) return none;
-    ordinal = int(rounded - 1);
+    if (rounded < 0 || std::fabs(units - double(rounded)) > 0.2) return none;
+    ordinal = int(rounded);
     return found;
 }
 
@@ -40,23 +41,23 @@ class MarkingState {
   public:
     explicit MarkingState(MarkerOpening const &opening) : opening(opening) {}
 
-    /// The text to put before an operator's operands: an artifact opened or closed as needed.
-    std::string beforeOperator(std::string const &op) {
+    /// The text to put before an operator's operands: an artifact opened or closed as needed ("" for none).
+    char const *beforeOperator(std::string_view op) {
         if (op == "BMC" || op == "BDC") {
             ++depth;
-            if (!inArtifact) return {};
+            if (!inArtifact) return "";
             inArtifact = false;
             return "\nEMC\n";
         }
         if (op == "EMC") {
             if (depth > 0) --depth;
-            return {};
+            return "";
         }
         if (depth == 0 && !marked && !inArtifact) {
             inArtifact = true;
             return "\n/Artifact BMC\n";
         }
-        return {};
+        return "";
     }
 
     /// The text that replaces a marker: the sequence open so far ends, a BEGIN marker opens its element's.
@@ -90,38 +91,54 @@ class MarkingState {
     bool marked = false;  // a sequence a BEGIN marker opened
 };
 
+/// What each byte is to the scanner: bit 1 whitespace, bit 2 ends a regular token, bit 4 starts a number.
+struct ByteClasses {
+    unsigned char bits[256] = {};
+    ByteClasses() {
+        for (unsigned char c : {'\0', '\t', '\n', '\f', '\r', ' '}) bits[c] |= 1 | 2;
+        for (unsigned char c : {'(', ')', '<', '>', '[', ']', '{', '}', '/', '%'}) bits[c] |= 2;
+        for (unsigned char c : {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-', '.'}) bits[c] |= 4;
+    }
+};
+ByteClasses const classes;
+
 /// Whether `c` is PDF whitespace.
-bool isSpace(unsigned char c) { return c == 0 || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '; }
+inline bool isSpace(unsigned char c) { return classes.bits[c] & 1; }
 
 /// Whether `c` ends a regular token (whitespace or a delimiter).
-bool endsToken(unsigned char c) { return isSpace(c) || std::strchr("()<>[]{}/%", c) != nullptr; }
+inline bool endsToken(unsigned char c) { return classes.bits[c] & 2; }
 
-/// The last `count` numbers among the operands in `text`, or false when they are not all numbers.
-bool trailingNumbers(char const *begin, char const *end, int count, double *numbers) {
-    std::vector<std::pair<char const *, char const *>> words;
-    char const *p = begin;
-    while (p < end) {
-        while (p < end && isSpace(*p)) ++p;
-        if (p == end) break;
-        char const *start = p;
-        while (p < end && !endsToken(*p)) ++p;
-        if (p == start) {
-            if (p < end) ++p;  // a delimiter: not a number
-            words.push_back({nullptr, nullptr});
-            continue;
-        }
-        words.push_back({start, p});
-    }
-    if (int(words.size()) < count) return false;
-    for (int index = 0; index < count; ++index) {
-        auto const &word = words[words.size() - count + index];
-        if (word.first == nullptr) return false;
-        std::string const text(word.first, word.second);
+/// Whether a token starting with `c` is a number.
+inline bool startsNumber(unsigned char c) { return classes.bits[c] & 4; }
+
+/// The last four tokens before `end` (back to `begin`) read as numbers; false when they are not all numbers.
+bool lastFourNumbers(char const *begin, char const *end, double *numbers) {
+    char const *p = end;
+    for (int index = 3; index >= 0; --index) {
+        while (p > begin && isSpace(p[-1])) --p;
+        char const *wordEnd = p;
+        while (p > begin && !endsToken(p[-1])) --p;
+        if (p == wordEnd) return false;
+        char buffer[40];
+        size_t const length = size_t(wordEnd - p);
+        if (length >= sizeof buffer || !startsNumber(*p)) return false;
+        std::memcpy(buffer, p, length);
+        buffer[length] = 0;
         char *stop = nullptr;
-        numbers[index] = std::strtod(text.c_str(), &stop);
-        if (stop == nullptr || *stop != 0) return false;
+        numbers[index] = std::strtod(buffer, &stop);
+        if (stop != buffer + length) return false;
     }
     return true;
+}
+
+/// Whether the last operand before `end` reads like a marker's height (0.113281 or 0.121094), before any number is parsed.
+bool mayBeMarker(char const *begin, char const *end) {
+    char const *p = end;
+    while (p > begin && isSpace(p[-1])) --p;
+    char const *wordEnd = p;
+    while (p > begin && !endsToken(p[-1])) --p;
+    std::string_view const height(p, size_t(wordEnd - p));
+    return height.substr(0, 5) == "0.113" || height.substr(0, 5) == "0.121";
 }
 
 /// The marking by a scanner that only finds operators and copies the rest unchanged: a third of
@@ -134,8 +151,8 @@ bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
     out.reserve(n + n / 8 + 32);
     size_t copied = 0;      // input up to here is in `out`
     size_t groupStart = 0;  // where the current operator's operands begin
-    auto insertAt = [&](size_t at, std::string const &text) {
-        if (text.empty()) return;
+    auto insertAt = [&](size_t at, char const *text) {
+        if (*text == 0) return;
         out.append(in, copied, at - copied);
         copied = at;
         out.append(text);
@@ -178,16 +195,15 @@ bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
         } else {
             size_t const start = i;
             while (i < n && !endsToken(in[i])) ++i;
-            std::string const word(in, start, i - start);
-            bool const operand = std::strchr("0123456789+-.", word[0]) != nullptr || word == "true" ||
-                                 word == "false" || word == "null";
-            if (operand) continue;
+            if (startsNumber(c)) continue;  // an operand
+            std::string_view const word(in.data() + start, i - start);
+            if (word == "true" || word == "false" || word == "null") continue;
             if (word == "BI" || word == "ID" || word == "EI") return false;
-            if (word == "re" && state.usesMarkers()) {
+            if (word == "re" && state.usesMarkers() && mayBeMarker(in.data() + groupStart, in.data() + start)) {
                 double numbers[4];
                 int ordinal = 0;
                 Marker::Kind kind = Marker::none;
-                if (trailingNumbers(in.data() + groupStart, in.data() + start, 4, numbers)) {
+                if (lastFourNumbers(in.data() + groupStart, in.data() + start, numbers)) {
                     kind = Marker::kind(numbers[2], numbers[3], ordinal);
                 }
                 size_t next = i;

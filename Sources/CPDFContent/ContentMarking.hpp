@@ -13,8 +13,9 @@ using MarkerOpening = std::function<std::string(int ordinal)>;
 
 /// The marker rectangles the renderer draws around each structure element's content, found by their height.
 ///
-/// A BEGIN marker is a filled rectangle 1/256 pt high, an END marker 2/256 pt high; the width of a
-/// BEGIN marker is (ordinal + 1) / 256 pt. Cairo writes them as `x y w h re f` with three decimals.
+/// A BEGIN marker is a filled rectangle 29/256 pt high, an END marker 31/256 pt high; the width of a
+/// BEGIN marker is 0.5 + ordinal/256 pt. Cairo writes them as `x y w h re f` (`… 0.5 0.113281 re f`);
+/// every number is at least 0.1, which cairo prints with one `snprintf` instead of two.
 struct Marker {
     enum Kind { none, begin, end };
     static Kind kind(double width, double height, int &ordinal);

@@ -12,6 +12,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -19,50 +20,100 @@
 namespace invoicegen {
 namespace {
 
-/// `data` compressed with zlib at `level`.
-std::string deflated(std::string const &data, int level) {
+/// A zlib compressor kept for the thread's life: `deflateInit` allocates and clears a quarter of a
+/// megabyte, more than compressing one invoice's small streams costs; a reset reuses it.
+class Deflater {
+  public:
+    explicit Deflater(int level) : level(level) {}
+    ~Deflater() {
+        if (ready) deflateEnd(&stream);
+    }
+
+    /// `length` bytes at `data` compressed; the view lives until the next call.
+    std::string_view operator()(char const *data, size_t length) {
+        if (!ready) {
+            if (deflateInit(&stream, level) != Z_OK) throw std::runtime_error("zlib could not start");
+            ready = true;
+        } else if (deflateReset(&stream) != Z_OK) {
+            throw std::runtime_error("zlib could not restart");
+        }
+        size_t const bound = deflateBound(&stream, uLong(length));
+        if (buffer.size() < bound) buffer.resize(bound);  // grows only: no clearing per stream
+        stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+        stream.avail_in = uInt(length);
+        stream.next_out = reinterpret_cast<Bytef *>(&buffer[0]);
+        stream.avail_out = uInt(bound);
+        if (deflate(&stream, Z_FINISH) != Z_STREAM_END) throw std::runtime_error("zlib could not compress");
+        return std::string_view(buffer.data(), stream.total_out);
+    }
+
+  private:
+    int level;
     z_stream stream{};
-    if (deflateInit(&stream, level) != Z_OK) throw std::runtime_error("zlib could not start");
-    std::string out;
-    out.resize(deflateBound(&stream, uLong(data.size())));
-    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
-    stream.avail_in = uInt(data.size());
-    stream.next_out = reinterpret_cast<Bytef *>(&out[0]);
-    stream.avail_out = uInt(out.size());
-    int const status = deflate(&stream, Z_FINISH);
-    deflateEnd(&stream);
-    if (status != Z_STREAM_END) throw std::runtime_error("zlib could not compress");
-    out.resize(stream.total_out);
-    return out;
+    bool ready = false;
+    std::string buffer;
+};
+
+/// `data` compressed with zlib: level 1 (fast) for page content and cross-references, 6 for object
+/// streams. The view lives until the next call with the same level on this thread.
+std::string_view deflated(std::string const &data, int level) {
+    thread_local Deflater fast(1);
+    thread_local Deflater good(6);
+    return level <= 1 ? fast(data.data(), data.size()) : good(data.data(), data.size());
 }
 
 /// `data` (zlib) decompressed.
 std::string inflated(char const *data, size_t length) {
-    z_stream stream{};
-    if (inflateInit(&stream) != Z_OK) throw std::runtime_error("zlib could not start");
+    thread_local struct Inflater {
+        z_stream stream{};
+        bool ready = false;
+        ~Inflater() {
+            if (ready) inflateEnd(&stream);
+        }
+    } inflater;
+    z_stream &stream = inflater.stream;
+    if (!inflater.ready) {
+        if (inflateInit(&stream) != Z_OK) throw std::runtime_error("zlib could not start");
+        inflater.ready = true;
+    } else if (inflateReset(&stream) != Z_OK) {
+        throw std::runtime_error("zlib could not restart");
+    }
     std::string out;
     out.resize(length * 4 + 1024);
     stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
     stream.avail_in = uInt(length);
+    stream.total_out = 0;
     while (true) {
         stream.next_out = reinterpret_cast<Bytef *>(&out[stream.total_out]);
         stream.avail_out = uInt(out.size() - stream.total_out);
         int const status = inflate(&stream, Z_NO_FLUSH);
         if (status == Z_STREAM_END) break;
-        if (status != Z_OK && status != Z_BUF_ERROR) {
-            inflateEnd(&stream);
-            throw std::runtime_error("a page content stream does not decompress");
-        }
+        if (status != Z_OK && status != Z_BUF_ERROR) throw std::runtime_error("a page content stream does not decompress");
         if (stream.avail_out == 0) {
             out.resize(out.size() * 2);
         } else if (stream.avail_in == 0) {
-            inflateEnd(&stream);
             throw std::runtime_error("a page content stream ends early");
         }
     }
     out.resize(stream.total_out);
-    inflateEnd(&stream);
     return out;
+}
+
+/// Appends the decimal digits of `value` to `out` (std::to_string makes a string each time).
+void appendNumber(std::string &out, uint64_t value) {
+    char digits[24];
+    int length = 0;
+    do {
+        digits[length++] = char('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (length > 0) out += digits[--length];
+}
+
+/// Appends the reference `number 0 R` to `out`.
+void appendReference(std::string &out, uint32_t number) {
+    appendNumber(out, number);
+    out += " 0 R";
 }
 
 /// One child of a structure element: an element, marked content on a page, or an annotation.
@@ -182,7 +233,7 @@ class Finisher {
         // only once a new `endobj` or `%%EOF` has arrived, never once per piece.
         size_t const from = waitFrom > 8 ? waitFrom - 8 : 0;
         if (memmem(input.data() + from, input.size() - from, "endobj", 6) == nullptr &&
-            memmem(input.data() + from, input.size() - from, "%%EOF", 5) == nullptr) {
+            (!sawCatalog || memmem(input.data() + from, input.size() - from, "%%EOF", 5) == nullptr)) {
             waitFrom = input.size();
             return;
         }
@@ -262,7 +313,7 @@ class Finisher {
         emit(data, length);
         emit("\nendstream\nendobj\n");
     }
-    void writeStream(uint32_t number, std::string const &dictionaryEntries, std::string const &data) {
+    void writeStream(uint32_t number, std::string const &dictionaryEntries, std::string_view data) {
         writeStream(number, dictionaryEntries, data.data(), data.size());
     }
 
@@ -280,7 +331,10 @@ class Finisher {
             writeObject(number, body);
             return;
         }
-        packing.offsets += std::to_string(number) + " " + std::to_string(packing.body.size()) + " ";
+        appendNumber(packing.offsets, number);
+        packing.offsets += ' ';
+        appendNumber(packing.offsets, packing.body.size());
+        packing.offsets += ' ';
         packing.body += body;
         packing.body += '\n';
         packing.numbers.push_back(number);
@@ -290,7 +344,7 @@ class Finisher {
     void flushPacking() {
         if (packing.numbers.empty()) return;
         uint32_t const stream = allocate();
-        std::string const data = deflated(packing.offsets + packing.body, 6);
+        std::string_view const data = deflated(packing.offsets + packing.body, 6);
         writeStream(stream,
                     " /Type /ObjStm /N " + std::to_string(packing.numbers.size()) + " /First " +
                         std::to_string(packing.offsets.size()) + " /Filter /FlateDecode",
@@ -455,6 +509,10 @@ class Finisher {
             writeObject(map(number), renumbered(begin, end));
             return;
         }
+        if (!needsReading(begin, end)) {
+            writeObject(map(number), renumbered(begin, end));
+            return;
+        }
         std::vector<DictEntry> const entries = dictEntries(begin, end);
         std::string const type = entryValue(entries, "/Type");
         if (type == "/Page") return handlePage(number, entries);
@@ -472,6 +530,17 @@ class Finisher {
             extra += " /CIDToGIDMap /Identity";
         }
         writeObject(map(number), "<<" + rewritten(entries, {}, extra) + " >>");
+    }
+
+    /// Whether the dictionary in `begin`…`end` may be one this pass changes (a page, the catalog, the
+    /// information, names, and for PDF/A annotations and CID fonts); most of cairo's objects are only copied.
+    bool needsReading(char const *begin, char const *end) const {
+        size_t const length = size_t(end - begin);
+        auto has = [&](char const *text) { return memmem(begin, length, text, std::strlen(text)) != nullptr; };
+        if (has("/Page") || has("/Catalog")) return true;
+        if (!info.empty() && has("/Producer")) return true;
+        if (hasAttachment && has("/Dests")) return true;
+        return archival && (has("/Annot") || has("/CIDFontType2"));
     }
 
     /// The entries renumbered, those named in `dropped` left out, then `extra`.
@@ -614,6 +683,9 @@ class Finisher {
         closedElements.resize(kept);
     }
 
+    /// The text of the element being written, reused (no allocation per element once warm).
+    std::string elementText;
+
     void writeElement(Element const &element) {
         uint32_t page = 0;
         for (auto const &kid : element.kids) {
@@ -624,37 +696,54 @@ class Finisher {
         }
         // Written tight (no /Type, which is optional, no spaces around delimiters): a table has one
         // element per cell, and these bytes are most of a tagged table's cost.
-        std::string text = "<</S/" + element.type + "/P " + std::to_string(element.parentObject) + " 0 R";
-        if (page != 0) text += "/Pg " + std::to_string(page) + " 0 R";
+        std::string &text = elementText;
+        text.assign("<</S/");
+        text += element.type;
+        text += "/P ";
+        appendReference(text, element.parentObject);
+        if (page != 0) {
+            text += "/Pg ";
+            appendReference(text, page);
+        }
         if (!element.kids.empty()) {
             text += "/K";
             Kid const &first = element.kids[0];
             bool const number = first.kind == Kid::element || (first.kind == Kid::content && first.page == page);
-            if (element.kids.size() == 1 && number) text += " ";
-            if (element.kids.size() > 1) text += "[";
+            if (element.kids.size() == 1 && number) text += ' ';
+            if (element.kids.size() > 1) text += '[';
             for (auto const &kid : element.kids) {
                 switch (kid.kind) {
                 case Kid::element:
-                    text += std::to_string(kid.object) + " 0 R ";
+                    appendReference(text, kid.object);
                     break;
                 case Kid::content:
                     if (kid.page == page) {
-                        text += std::to_string(kid.mcid) + " ";
+                        appendNumber(text, kid.mcid);
                     } else {
-                        text += "<</Type/MCR/Pg " + std::to_string(kid.page) + " 0 R/MCID " + std::to_string(kid.mcid) + ">> ";
+                        text += "<</Type/MCR/Pg ";
+                        appendReference(text, kid.page);
+                        text += "/MCID ";
+                        appendNumber(text, kid.mcid);
+                        text += ">>";
                     }
                     break;
                 case Kid::annotation:
-                    text += "<</Type/OBJR/Obj " + std::to_string(kid.object) + " 0 R/Pg " + std::to_string(kid.page) + " 0 R>> ";
+                    text += "<</Type/OBJR/Obj ";
+                    appendReference(text, kid.object);
+                    text += "/Pg ";
+                    appendReference(text, kid.page);
+                    text += ">>";
                     break;
                 }
+                text += ' ';
             }
             text.pop_back();
-            if (element.kids.size() > 1) text += "]";
+            if (element.kids.size() > 1) text += ']';
         }
         if (element.type == "Figure") text += "/Alt" + textString(element.alt);
         if (!element.scope.empty()) text += "/A<</O/Table/Scope/" + element.scope + ">>";
-        pack(element.object, text + ">>");
+        text += ">>";
+        pack(element.object, text);
     }
 
     // MARK: The end of the document
@@ -667,10 +756,12 @@ class Finisher {
         std::string name, mime, description, relationship, date, data;
     } attachment;
     bool hasAttachment = false;
+    bool sawCatalog = false;  // cairo writes its catalog last, then the cross-reference table and trailer
     uint32_t cairoInfo = 0;
     uint32_t ourInfo = 0;
 
     void handleCatalog(uint32_t number, std::vector<DictEntry> const &entries) {
+        sawCatalog = true;
         flushHeld();
         std::string extra;
         std::vector<std::string> dropped;
@@ -815,11 +906,11 @@ class Finisher {
                 field(1, 1), field(entry - 1, 5), field(0, 2);
             }
         }
-        std::string const data = deflated(table, 1);
+        std::string_view const data = deflated(table, 1);
         uint64_t const start = output.offset;
         std::string const dictionary = " /Type /XRef /W [1 5 2]" + trailer + id + " /Filter /FlateDecode";
         emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(data.size()) + " >>\nstream\n");
-        emit(data);
+        emit(data.data(), data.size());
         emit("\nendstream\nendobj\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
     }
 };

@@ -49,7 +49,12 @@ public struct PDFArchive: Sendable {
     universalAccess: Bool = false
   ) -> String {
     func escape(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      guard
+        text.utf8.contains(where: {
+          $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+        })
+      else { return text }
+      return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;")
     }
     var schemas = ""

@@ -26,7 +26,8 @@ public struct PDFMetadata: Hashable, Sendable {
   /// The date to write: the explicit one, else `SOURCE_DATE_EPOCH`, else now.
   var effectiveDate: Date {
     if let creationDate { return creationDate }
-    if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(epoch)
+    // getenv, not ProcessInfo's environment, which copies the whole environment on every call.
+    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), let seconds = TimeInterval(epoch)
     {
       return Date(timeIntervalSince1970: seconds)
     }

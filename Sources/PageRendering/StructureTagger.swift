@@ -11,8 +11,8 @@ import PageKit
 ///
 /// The content of an element is delimited in cairo's drawing by marker rectangles, which the
 /// finishing pass finds in the page's content stream and replaces with marked-content operators:
-/// a BEGIN marker (1/256 pt high, (ordinal + 1)/256 pt wide: its number on the page) before the
-/// element's first drawing, an END marker (2/256 pt high) before decoration or another element's
+/// a BEGIN marker (29/256 pt high, 0.5 + ordinal/256 pt wide: its number on the page) before the
+/// element's first drawing, an END marker (31/256 pt high) before decoration or another element's
 /// content. Cairo 1.16's own structure tags are not used: cairo keeps every element of the
 /// document in memory until the file is finished, and writes each as an uncompressed object.
 /// Decoration drawn outside marked content becomes an artifact.
@@ -202,7 +202,7 @@ final class StructureTagger {
   /// Opens the marked content of the innermost open element, unless it is open already; a BEGIN marker ends what was open.
   private func beginContent(cr: OpaquePointer) {
     guard let owner = open.last, owner.holdsContent, marked != owner.number else { return }
-    guard drawMarker(cr: cr, height: 1, width: markers + 1) else { return endContent(cr: cr) }
+    guard drawMarker(cr: cr, height: 29, ordinal: markers) else { return endContent(cr: cr) }
     pass.mark(owner.number)
     markers += 1
     marked = owner.number
@@ -214,11 +214,11 @@ final class StructureTagger {
     guard marked != nil || markedContentLingers else { return }
     marked = nil
     markedContentLingers = false
-    _ = drawMarker(cr: cr, height: 2, width: 1)
+    _ = drawMarker(cr: cr, height: 31, ordinal: 0)
   }
 
-  /// Draws a marker rectangle of `width` × `height` 256ths of a point inside the current clip; false when nothing can be drawn there.
-  private func drawMarker(cr: OpaquePointer, height: Int, width: Int) -> Bool {
+  /// Draws a marker rectangle `height`/256 pt high and 0.5 + `ordinal`/256 pt wide inside the current clip; false when nothing can be drawn there.
+  private func drawMarker(cr: OpaquePointer, height: Int, ordinal: Int) -> Bool {
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_identity_matrix(cr)
@@ -229,7 +229,9 @@ final class StructureTagger {
     cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
     guard x2 > x1, y2 > y1 else { return false }
     cairo_new_path(cr)
-    cairo_rectangle(cr, x1, y1, Double(width) / 256, Double(height) / 256)
+    // A quarter point in from the clip's corner: cairo prints numbers under 0.1 (a 0) at twice the cost.
+    let inset = min(0.25, (x2 - x1) / 2, (y2 - y1) / 2)
+    cairo_rectangle(cr, x1 + inset, y1 + inset, 0.5 + Double(ordinal) / 256, Double(height) / 256)
     // The colour drawn last, when it is opaque, so cairo writes no colour change for the marker;
     // a clear or patterned source (which cairo might skip or set up) is replaced by black.
     var red = 0.0
