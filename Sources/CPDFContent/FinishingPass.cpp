@@ -278,7 +278,8 @@ class Finisher {
 
     /// Where each output object is: its offset + 1 (0 when not written yet), or, with the top bit,
     /// the object stream (bits 20…62) and index (bits 0…19) that hold it.
-    std::vector<uint64_t> xref{0};
+    /// A deque, not a vector: a million objects never need a doubled copy while growing.
+    std::deque<uint64_t> xref{0};
     std::vector<uint32_t> cairoNumbers;  // cairo's object number → ours (0: none yet)
     uint32_t allocate() {
         xref.push_back(0);
@@ -881,18 +882,39 @@ class Finisher {
         if (infoNumber != 0) trailer += " /Info " + std::to_string(infoNumber) + " 0 R";
         if (archival) {
             uint64_t const start = output.offset;
-            std::string table = "xref\n0 " + std::to_string(xref.size()) + "\n0000000000 65535 f \n";
+            emit("xref\n0 " + std::to_string(xref.size()) + "\n0000000000 65535 f \n");
+            std::string table;
             char line[32];
             for (uint32_t number = 1; number < xref.size(); ++number) {
                 std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(xref[number] - 1));
                 table += line;
+                if (table.size() >= (1 << 16)) {
+                    emit(table);
+                    table.clear();
+                }
             }
             emit(table + "trailer\n<<" + trailer + id + " >>\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
             return;
         }
         xref[self] = output.offset + 1;
+        // The entries are compressed 64 KiB at a time: a million objects never need their 8 MB at once.
+        z_stream stream{};
+        if (deflateInit(&stream, 1) != Z_OK) throw std::runtime_error("zlib could not start");
+        std::string compressed;
         std::string table;
-        table.reserve(xref.size() * 8);
+        char chunk[1 << 14];
+        auto compress = [&](int flush) {
+            stream.next_in = reinterpret_cast<Bytef *>(&table[0]);
+            stream.avail_in = uInt(table.size());
+            int status = Z_OK;
+            do {
+                stream.next_out = reinterpret_cast<Bytef *>(chunk);
+                stream.avail_out = sizeof chunk;
+                status = deflate(&stream, flush);
+                compressed.append(chunk, sizeof chunk - stream.avail_out);
+            } while (stream.avail_out == 0 || (flush == Z_FINISH && status != Z_STREAM_END));
+            table.clear();
+        };
         auto field = [&table](uint64_t value, int bytes) {
             for (int shift = (bytes - 1) * 8; shift >= 0; shift -= 8) table += char((value >> shift) & 0xFF);
         };
@@ -905,12 +927,14 @@ class Finisher {
             } else {
                 field(1, 1), field(entry - 1, 5), field(0, 2);
             }
+            if (table.size() >= (1 << 16)) compress(Z_NO_FLUSH);
         }
-        std::string_view const data = deflated(table, 1);
+        compress(Z_FINISH);
+        deflateEnd(&stream);
         uint64_t const start = output.offset;
         std::string const dictionary = " /Type /XRef /W [1 5 2]" + trailer + id + " /Filter /FlateDecode";
-        emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(data.size()) + " >>\nstream\n");
-        emit(data.data(), data.size());
+        emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(compressed.size()) + " >>\nstream\n");
+        emit(compressed);
         emit("\nendstream\nendobj\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
     }
 };

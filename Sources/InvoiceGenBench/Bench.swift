@@ -124,6 +124,8 @@ enum Bench {
       .path
     try BatchBench.run(invoicegen: invoicegen, floor: floor, dir: dir)
     print("")
+    try ReportBench.run(invoicegen: invoicegen, dir: dir, rows: 10_000)
+    print("")
     try OrdersBench.run(me: me, dir: dir)
   }
 }
