@@ -35,7 +35,7 @@ let package = Package(
       path: "Sources/PageRendering"
     ),
     .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),
-    .target(name: "EInvoicing", dependencies: ["DataModel", "Layouts"], path: "Sources/EInvoicing"),
+    .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
       name: "InvoiceGenCLI",
       dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing"],

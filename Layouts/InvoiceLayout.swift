@@ -9,7 +9,7 @@ import PageKit
 /// the legal line and "Page N of M". Every label comes from `StringTable`.
 public enum InvoiceLayout {
   public static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
-    let locale = Locale(identifier: invoice.locale ?? settings.defaultLocale)
+    let locale = Locale(identifier: invoice.locale ?? settings.issuer.defaultLocale)
     let strings = StringTable(locale: locale)
     let format = DocumentFormatter.forCurrentThread(locale: locale)
     let brand = settings.brand
@@ -19,7 +19,7 @@ public enum InvoiceLayout {
     let english = StringTable(language: "en")
     let document = Document(
       title: "\(invoice.isCreditNote ? english(.creditNote) : english(.invoice)) \(invoice.number)",
-      author: settings.author ?? settings.seller?.name,
+      author: settings.author ?? settings.issuer.seller?.name,
       subject: strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
@@ -45,7 +45,7 @@ public enum InvoiceLayout {
         VStack(spacing: 4) {
           Rectangle().fill(Color(white: 0.8)).frame(height: 0.5)
           HStack(alignment: .top) {
-            Text(settings.legalLine ?? settings.seller?.name ?? "").lineLimit(2)
+            Text(settings.issuer.legalLine ?? settings.issuer.seller?.name ?? "").lineLimit(2)
             Spacer()
             Text(strings(.pageOfCount, String(page.pageNumber), String(page.pageCount))).fixedSize()
           }
@@ -72,13 +72,13 @@ struct InvoiceHead: View {
       HStack(alignment: .top) {
         if let logo = settings.brand.logo {
           Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: .leading)
-            .accessibilityLabel(settings.seller?.name ?? "Logo")
-        } else if let seller = settings.seller {
+            .accessibilityLabel(settings.issuer.seller?.name ?? "Logo")
+        } else if let seller = settings.issuer.seller {
           Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
             settings.brand.accentColor)
         }
         Spacer()
-        if let seller = settings.seller {
+        if let seller = settings.issuer.seller {
           // One paragraph of lines: one text to shape instead of one per line.
           (Text(seller.name).bold()
             + Text(
@@ -314,13 +314,13 @@ struct InvoiceClosing: View {
 
   var body: some View {
     VStack(alignment: .leading, spacing: 8) {
-      if settings.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
+      if settings.issuer.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
         VStack(alignment: .leading, spacing: 2) {
           Text(strings(.paymentTerms)).bold().accessibilityHeading(.h2)
           if let due = invoice.dueDate {
             Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
           }
-          if let terms = settings.paymentTerms { Text(terms) }
+          if let terms = settings.issuer.paymentTerms { Text(terms) }
         }
       }
       if invoice.isCreditNote {
@@ -330,11 +330,11 @@ struct InvoiceClosing: View {
             .creditNoteSettlement,
             format.money(Money(invoice.totals.grandTotal.amount.negated, invoice.currency))))
       }
-      if let bank = settings.bank, !invoice.isCreditNote {
+      if let bank = settings.issuer.bank, !invoice.isCreditNote {
         VStack(alignment: .leading, spacing: 2) {
           Text(strings(.bankDetails)).bold().accessibilityHeading(.h2)
           Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {
-            if let holder = bank.holder ?? settings.seller?.name {
+            if let holder = bank.holder ?? settings.issuer.seller?.name {
               GridRow {
                 Text(strings(.accountHolder))
                 Text(holder)

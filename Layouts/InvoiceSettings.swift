@@ -2,16 +2,10 @@ import DataModel
 import Foundation
 import PageKit
 
-/// Everything about an invoice that is not in the invoice data: who sells, how to pay, and how it looks.
+/// Everything about an invoice that is not in the invoice data: who issues it (`Issuer`) and how it looks.
 public struct InvoiceSettings: Sendable {
-  public var seller: Party?
-  /// The seller's legal line in the footer ("ACME GmbH · Amtsgericht Berlin HRB 12345 · CEO Jane Doe").
-  public var legalLine: String?
-  public var bank: BankAccount?
-  /// Payment terms as written ("Payable within 30 days without deduction.").
-  public var paymentTerms: String?
-  /// The locale of invoices that name none.
-  public var defaultLocale: String
+  /// The seller, bank, payment terms and default locale every invoice shares.
+  public var issuer: Issuer
   public var brand: Brand
   /// The PDF author; the seller's name when `nil`.
   public var author: String?
@@ -19,33 +13,12 @@ public struct InvoiceSettings: Sendable {
   public var creator: String
 
   public init(
-    seller: Party? = nil, legalLine: String? = nil, bank: BankAccount? = nil, paymentTerms: String? = nil,
-    defaultLocale: String = "en", brand: Brand = Brand(), author: String? = nil,
-    creator: String = "invoicegen"
+    issuer: Issuer = Issuer(), brand: Brand = Brand(), author: String? = nil, creator: String = "invoicegen"
   ) {
-    self.seller = seller
-    self.legalLine = legalLine
-    self.bank = bank
-    self.paymentTerms = paymentTerms
-    self.defaultLocale = defaultLocale
+    self.issuer = issuer
     self.brand = brand
     self.author = author
     self.creator = creator
-  }
-}
-
-/// The bank account payments go to.
-public struct BankAccount: Sendable, Hashable {
-  public var holder: String?
-  public var bankName: String?
-  public var iban: String
-  public var bic: String?
-
-  public init(holder: String? = nil, bankName: String? = nil, iban: String, bic: String? = nil) {
-    self.holder = holder
-    self.bankName = bankName
-    self.iban = iban
-    self.bic = bic
   }
 }
 

@@ -19,7 +19,9 @@ public enum ReportLayout {
     }
   }
 
-  public static func document(for report: Report, brand: Brand, defaultLocale: String = "en", creator: String)
+  public static func document(
+    for report: Report, brand: Brand, defaultLocale: String = Issuer.fallbackLocale, creator: String
+  )
     -> PreparedDocument
   {
     let locale = Locale(identifier: report.locale ?? defaultLocale)

@@ -414,7 +414,7 @@ struct InvoiceAssembler {
     guard ok, let issue, let currency, let name else { return .failed }
     var address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
     if address.isEmpty, let postal {
-      address = postal.lines(locale: Locale(identifier: locale ?? "en"))
+      address = postal.lines(locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
     }
     if let attention { address.insert(attention, at: 0) }
     var customer = Party(
@@ -529,7 +529,9 @@ struct InvoiceAssembler {
       postcode: value(.customerPostcode, invoice), city: value(.customerCity, invoice),
       region: value(.customerRegion, invoice))
     if let (text, location, field) = checkedText(.customerCountry, invoice) {
-      if let code = PostalAddress.countryCode(text, locale: Locale(identifier: locale ?? "en")) {
+      if let code = PostalAddress.countryCode(
+        text, locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
+      {
         address.country = code
       } else {
         fail(

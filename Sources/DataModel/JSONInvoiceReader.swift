@@ -470,8 +470,10 @@ struct JSONInvoiceReader {
       postcode: string(value, "postcode", customerPath, required: false),
       city: string(value, "city", customerPath, required: false),
       region: string(value, "region", customerPath, required: false))
-    let localeTag = string(invoice, "locale", path, required: false) ?? options.defaultLocale ?? "en"
-    let documentLocale = Locale(identifier: InvoiceRules.locale(localeTag) == nil ? localeTag : "en")
+    let localeTag =
+      string(invoice, "locale", path, required: false) ?? options.defaultLocale ?? Issuer.fallbackLocale
+    let documentLocale = Locale(
+      identifier: InvoiceRules.locale(localeTag) == nil ? localeTag : Issuer.fallbackLocale)
     if let country = string(value, "country", customerPath, required: false) {
       if let code = PostalAddress.countryCode(country, locale: documentLocale) {
         postal.country = code

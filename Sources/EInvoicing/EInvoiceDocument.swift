@@ -1,6 +1,5 @@
 import DataModel
 import Foundation
-import Layouts
 
 /// An invoice checked and prepared for EN 16931: every amount the XML writes, with its tax category, from the invoice's exact totals.
 ///
@@ -77,7 +76,7 @@ public struct EInvoiceDocument: Sendable {
 
   /// Prepares `invoice` for `profile`, or lists everything that keeps it from being a valid e-invoice.
   public static func make(
-    _ invoice: Invoice, settings: InvoiceSettings, profile: EInvoiceProfile
+    _ invoice: Invoice, issuer: Issuer, profile: EInvoiceProfile
   ) -> Result<EInvoiceDocument, EInvoiceFailure> {
     var problems: [EInvoiceProblem] = []
     func problem(_ message: String, _ hint: String? = nil) {
@@ -102,8 +101,8 @@ public struct EInvoiceDocument: Sendable {
         "export net prices for e-invoices (prices_include_tax false)")
     }
     // The seller.
-    let seller = settings.seller ?? Party(name: "")
-    if settings.seller == nil {
+    let seller = issuer.seller ?? Party(name: "")
+    if issuer.seller == nil {
       problem("an e-invoice needs the seller (BG-4)", "add \"seller\" to the config")
     }
     let sellerPostal = seller.postalAddress
@@ -229,7 +228,7 @@ public struct EInvoiceDocument: Sendable {
         "add seller.vatId or seller.taxNumber")
     }
     if !invoice.isCreditNote, !totals.grandTotal.amount.isZero, invoice.dueDate == nil,
-      settings.paymentTerms == nil
+      issuer.paymentTerms == nil
     {
       problem(
         "an invoice with an amount due needs a due date (BT-9) or payment terms (BT-20)",
@@ -282,8 +281,8 @@ public struct EInvoiceDocument: Sendable {
     guard problems.isEmpty else { return .failure(EInvoiceFailure(problems: problems)) }
     return .success(
       EInvoiceDocument(
-        invoice: invoice, profile: profile, seller: seller, bank: settings.bank,
-        paymentTerms: settings.paymentTerms,
+        invoice: invoice, profile: profile, seller: seller, bank: issuer.bank,
+        paymentTerms: issuer.paymentTerms,
         typeCode: invoice.isCreditNote ? "381" : "380", lines: lines, charges: charges, breakdown: breakdown,
         lineTotal: signed(totals.lineTotal.amount), chargeTotal: signed(totals.chargeTotal.amount),
         allowanceTotal: signed(totals.allowanceTotal.amount), taxBasis: signed(totals.subtotal.amount),

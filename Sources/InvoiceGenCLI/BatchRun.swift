@@ -174,11 +174,11 @@ final class BatchRun: @unchecked Sendable {
     // Peppol is where UBL is sent; CII and Factur-X default to EN 16931 itself.
     let profile = options.einvoiceProfile ?? (options.format == .ubl ? .peppol : .en16931)
     var settings = config.invoiceSettings
-    if let locale = options.locale { settings.defaultLocale = locale }
+    if let locale = options.locale { settings.issuer.defaultLocale = locale }
     var kept: [(invoice: Invoice, name: String)] = []
     var saidInConfig = Set<String>()
     for job in jobs {
-      switch EInvoiceDocument.make(job.invoice, settings: settings, profile: profile) {
+      switch EInvoiceDocument.make(job.invoice, issuer: settings.issuer, profile: profile) {
       case .success(let document):
         einvoices[job.invoice.number] = document
         kept.append(
@@ -228,7 +228,7 @@ final class BatchRun: @unchecked Sendable {
     let progress = Progress(mode: options.progress, total: jobs.count)
     let brand = config.invoiceSettings.brand
     var settings = config.invoiceSettings
-    if let locale = options.locale { settings.defaultLocale = locale }
+    if let locale = options.locale { settings.issuer.defaultLocale = locale }
     // Everything that changes the bytes of a PDF besides the invoice: a hash from a run with other
     // settings must never vouch for this run's file.
     let facturX = (options.einvoice ?? config.einvoice ?? EInvoiceKind.none) == .facturx

@@ -58,7 +58,7 @@ enum CIReportCommand {
     let date = ISO8601DateFormatter().string(from: Date())
     let entry = RunHistory.Entry(run, date: run.timestamp ?? date, label: options.runLabel)
     let runs = options.history == nil ? [] : history.adding(entry, keep: options.historyKeep).runs
-    let locale = options.locale ?? config.invoiceSettings.defaultLocale
+    let locale = options.locale ?? config.invoiceSettings.issuer.defaultLocale
     let report = CIReport.report(
       for: run, history: runs, title: options.title, date: String((run.timestamp ?? date).prefix(10)),
       locale: locale)

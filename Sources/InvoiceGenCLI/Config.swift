@@ -152,17 +152,17 @@ struct ConfigReader {
           email: string(fields["email"], "$.seller.email"), vatId: string(fields["vatId"], "$.seller.vatId"),
           id: string(fields["id"], "$.seller.id"))
         readSellerParts(fields, into: &party)
-        config.invoiceSettings.seller = party
-        config.importOptions.seller = config.invoiceSettings.seller
+        config.invoiceSettings.issuer.seller = party
+        config.importOptions.seller = config.invoiceSettings.issuer.seller
       } else {
         error(seller, "$.seller", "the key \"name\" is missing")
       }
-      config.invoiceSettings.legalLine = string(fields["legalLine"], "$.seller.legalLine")
+      config.invoiceSettings.issuer.legalLine = string(fields["legalLine"], "$.seller.legalLine")
     }
     if let bank = root["bank"] {
       let fields = members(bank, "$.bank", known: ["holder", "bankName", "iban", "bic"])
       if let iban = string(fields["iban"], "$.bank.iban") {
-        config.invoiceSettings.bank = BankAccount(
+        config.invoiceSettings.issuer.bank = BankAccount(
           holder: string(fields["holder"], "$.bank.holder"),
           bankName: string(fields["bankName"], "$.bank.bankName"),
           iban: iban, bic: string(fields["bic"], "$.bank.bic"))
@@ -216,7 +216,7 @@ struct ConfigReader {
           error(fields["locale"]!, "$.defaults.locale", violation)
         } else {
           config.importOptions.defaultLocale = locale
-          config.invoiceSettings.defaultLocale = locale
+          config.invoiceSettings.issuer.defaultLocale = locale
         }
       }
       if let rate = fields["taxRate"] {
@@ -238,7 +238,7 @@ struct ConfigReader {
           error(rate, "$.defaults.taxRate", "expected a tax rate in percent such as 19 or \"7.5\"")
         }
       }
-      config.invoiceSettings.paymentTerms = string(fields["paymentTerms"], "$.defaults.paymentTerms")
+      config.invoiceSettings.issuer.paymentTerms = string(fields["paymentTerms"], "$.defaults.paymentTerms")
       if let paper = string(fields["paper"], "$.defaults.paper") {
         readPaper(paper, fields["paper"]!, "$.defaults.paper", &config)
       }

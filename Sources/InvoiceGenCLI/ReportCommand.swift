@@ -56,7 +56,8 @@ enum ReportCommand {
     -> Outcome
   {
     let prepared = ReportLayout.document(
-      for: report, brand: config.invoiceSettings.brand, defaultLocale: config.invoiceSettings.defaultLocale,
+      for: report, brand: config.invoiceSettings.brand,
+      defaultLocale: config.invoiceSettings.issuer.defaultLocale,
       creator: config.invoiceSettings.creator)
     try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
     let renderer = DocumentRenderer(

@@ -67,8 +67,10 @@ import Testing
       customer: Party(name: language.customer, address: ["1 Example Street"]), items: lines,
       locale: language.locale)
     var settings = InvoiceSettings(
-      seller: Party(name: "Northwind Software GmbH", address: ["Friedrichstraße 123", "10117 Berlin"]),
-      bank: BankAccount(iban: "DE89 3704 0044 0532 0130 00"), brand: Brand())
+      issuer: Issuer(
+        seller: Party(name: "Northwind Software GmbH", address: ["Friedrichstraße 123", "10117 Berlin"]),
+        bank: BankAccount(iban: "DE89 3704 0044 0532 0130 00")),
+      brand: Brand())
     if logo {
       settings.brand.logo = TestSupport.packageRoot.appendingPathComponent("SampleData/logo.png").path
     }

@@ -60,8 +60,10 @@ import Testing
 
   static func renderer(_ language: Case) throws -> DocumentRenderer {
     let settings = InvoiceSettings(
-      seller: Party(name: "Northwind Software GmbH", address: ["Friedrichstraße 123", "10117 Berlin"]),
-      bank: BankAccount(iban: "DE89 3704 0044 0532 0130 00"), brand: Brand())
+      issuer: Issuer(
+        seller: Party(name: "Northwind Software GmbH", address: ["Friedrichstraße 123", "10117 Berlin"]),
+        bank: BankAccount(iban: "DE89 3704 0044 0532 0130 00")),
+      brand: Brand())
     let prepared = InvoiceLayout.document(for: try invoice(language), settings: settings)
     return DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: RenderResources())

@@ -39,8 +39,9 @@ import Testing
 
   static func render(_ invoice: Invoice) throws -> (text: String, png: Data) {
     let settings = InvoiceSettings(
-      seller: Party(name: "Sand & Ember Coffee Goods", address: ["410 Harbor Blvd", "Oakland, CA 94607"]),
-      bank: nil, brand: Brand())
+      issuer: Issuer(
+        seller: Party(name: "Sand & Ember Coffee Goods", address: ["410 Harbor Blvd", "Oakland, CA 94607"])),
+      brand: Brand())
     let prepared = InvoiceLayout.document(for: invoice, settings: settings)
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: RenderResources())

@@ -1,0 +1,43 @@
+/// Who issues the invoices of a run, and how they are paid: the settings every invoice shares.
+///
+/// Read from the config's `seller`, `bank` and `defaults`; the invoice layouts and the e-invoice
+/// writers both take it from here (neither knows the other).
+public struct Issuer: Sendable {
+  /// The locale of documents whose data names none and whose config sets none.
+  public static let fallbackLocale = "en"
+
+  public var seller: Party?
+  /// The seller's legal line in the footer ("ACME GmbH · Amtsgericht Berlin HRB 12345 · CEO Jane Doe").
+  public var legalLine: String?
+  public var bank: BankAccount?
+  /// Payment terms as written ("Payable within 30 days without deduction.").
+  public var paymentTerms: String?
+  /// The locale of invoices that name none.
+  public var defaultLocale: String
+
+  public init(
+    seller: Party? = nil, legalLine: String? = nil, bank: BankAccount? = nil, paymentTerms: String? = nil,
+    defaultLocale: String = Issuer.fallbackLocale
+  ) {
+    self.seller = seller
+    self.legalLine = legalLine
+    self.bank = bank
+    self.paymentTerms = paymentTerms
+    self.defaultLocale = defaultLocale
+  }
+}
+
+/// The bank account payments go to.
+public struct BankAccount: Sendable, Hashable {
+  public var holder: String?
+  public var bankName: String?
+  public var iban: String
+  public var bic: String?
+
+  public init(holder: String? = nil, bankName: String? = nil, iban: String, bic: String? = nil) {
+    self.holder = holder
+    self.bankName = bankName
+    self.iban = iban
+    self.bic = bic
+  }
+}
