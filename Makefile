@@ -128,7 +128,7 @@ fuzz-importers:
 	@mkdir -p .build/fuzz
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
 	  -I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 \
-	  Sources/DataModel/*.swift Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers 2>&1 | grep -v "Cannot export local symbol" || true
+	  $$(find Sources/DataModel -name "*.swift") Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers 2>&1 | grep -v "Cannot export local symbol" || true
 	@for target in $(FUZZ_TARGETS); do \
 	  corpus=.build/fuzz/corpus-$$target; mkdir -p $$corpus; \
 	  case $$target in *csv*) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
