@@ -12,7 +12,7 @@ DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 
-.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz fuzz-importers fuzz-smoke clean
+.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 
 ## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
 ## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
@@ -92,6 +92,29 @@ test-consumer: deps
 	@cd $(CONSUMER)/app && .build/debug/InvoiceServer > invoice.pdf && qpdf --check invoice.pdf >/dev/null \
 	  && pdftotext invoice.pdf - | grep -q "INV-1001" && pdftotext invoice.pdf - | grep -q "1,428.00" \
 	  && echo "consumer package: built against tag 0.1.0, rendered its invoice PDF in memory, checked with qpdf and pdftotext"
+
+## man: the man page, from the option declarations (.build/invoicegen.1).
+man: build
+	.build/$(CONFIG)/invoicegen man > .build/invoicegen.1
+
+## readme-options: rewrites the README's options tables from the option declarations.
+readme-options: build
+	@.build/$(CONFIG)/invoicegen options-markdown > .build/options.md
+	@python3 -c "import re,sys; r=open('README.md').read(); o=open('.build/options.md').read().rstrip(chr(10)); \
+	  b=r.index('<!-- options:'); b=r.index(chr(10),b)+1; e=r.index('<!-- /options -->'); \
+	  open('README.md','w').write(r[:b]+o+chr(10)+r[e:])"
+
+## install: the binary, the man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX).
+PREFIX ?= /usr/local
+install: man
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 .build/$(CONFIG)/invoicegen "$(DESTDIR)$(PREFIX)/bin/invoicegen"
+	install -m 644 .build/invoicegen.1 "$(DESTDIR)$(PREFIX)/share/man/man1/invoicegen.1"
+	.build/$(CONFIG)/invoicegen completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/invoicegen"
+	.build/$(CONFIG)/invoicegen completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_invoicegen"
+	.build/$(CONFIG)/invoicegen completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/invoicegen.fish"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Layouts

@@ -4,7 +4,7 @@ import Layouts
 import PageRendering
 
 /// The output formats of a run.
-public enum OutputFormat: String, Sendable {
+public enum OutputFormat: String, Sendable, CaseIterable {
   case pdf, png, svg
   /// One UN/CEFACT CII e-invoice (EN 16931) per invoice, `NUMBER.xml`.
   case cii

@@ -33,6 +33,15 @@ public enum InvoiceGenCLI {
       print("invoicegen \(version)")
     case .layouts:
       for layout in LayoutRegistry.descriptions { print("\(layout.name)\t\(layout.summary)") }
+    case .completions(let shell):
+      guard let script = CommandLineReference.completions(shell: shell) else {
+        throw .usage("completions: the shell must be bash, zsh or fish, not \"\(shell)\"")
+      }
+      print(script, terminator: "")
+    case .manPage:
+      print(CommandLineReference.manPage(version: version), terminator: "")
+    case .optionsMarkdown:
+      print(CommandLineReference.markdown)
     case .batch(let options):
       let config = try loadConfig(options.config)
       guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
@@ -77,83 +86,7 @@ public enum InvoiceGenCLI {
     return config
   }
 
-  static let usage = """
-    usage: invoicegen --input FILE|- --out DIR [options]
-           invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
-           invoicegen layouts | --version | --help
-    """
+  static var usage: String { CommandLineReference.usage }
 
-  static let help = """
-    invoicegen \(version): business data to print-quality PDF, PNG and SVG documents, in batch.
-
-    \(usage)
-
-    Invoices (one file per invoice in DIR):
-      --input FILE|-            orders CSV (one row per line item) or invoice JSON; - reads standard input
-      --out DIR                 output folder, created if missing
-      --input-format csv|json   the input kind (default: from the extension)
-      --config FILE             settings (default: ./invoicegen.json when it exists)
-      --layout NAME             invoice layout (default: invoice; see `invoicegen layouts`)
-      --format pdf|png|svg      pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…
-      --scale X                 pixels per point for PNG (default 2)
-      --locale ID               locale of invoices whose data names none (e.g. de-DE)
-      --untagged                PDFs without a structure tree (tagged for screen readers by default;
-                                config "tagged": false does the same)
-      --jobs N                  worker threads (default: the number of cores)
-      --shard K/N               render only invoices whose FNV-1a hash of the number mod N is K-1
-      --shards N                the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)
-                                or from SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1 (Slurm arrays)
-      --only NUMBER             render only this invoice (repeatable)
-      --refunds skip|credit-note  refunded orders (a status column): skipped and counted (default),
-                                or written as credit notes numbered NUMBER-CN
-      --einvoice facturx|none   every PDF a Factur-X e-invoice: PDF/A-3b with factur-x.xml (EN 16931)
-      --format cii              one UN/CEFACT CII e-invoice (NUMBER.xml) per invoice instead of a PDF
-      --einvoice-profile en16931|xrechnung  the e-invoice specification (default en16931)
-      --check                   validate everything, write nothing
-      --strict                  any invalid invoice stops the run before anything is written;
-                                characters no installed font can show are errors, not warnings
-      --skip-unchanged          skip invoices whose output was made from the same input, layout, config, version
-                                and output settings (format, scale, Factur-X, tagging)
-      --durable                 fsync each file and the folder (power-loss safety)
-      --progress auto|always|never  progress bar on a terminal (auto: only on a terminal)
-      --quiet                   no warnings and no summary line
-      --summary FILE.json       write the run's summary (counts, failures, outputs, timings) as JSON
-
-    Reports:
-      invoicegen report --input results.json --out report.pdf [--config FILE] [--title T] [--locale ID]
-                        [--format pdf|png|svg]
-      Report JSON (sections of paragraphs, metrics, tables, charts) or any CSV (a paginated table).
-      --totals auto|none|COLUMNS  which CSV columns the footer totals: measures (auto: not identifiers
-                        such as customer numbers or postcodes), none, or the columns named or numbered
-      --columns "Name,Total,3"    the CSV columns to show, in this order (names or 1-based positions)
-      --exclude-columns COLUMNS   CSV columns to leave out
-      --key-columns COLUMNS       columns repeated in every group of a table too wide for a page
-      --pdfa                      write the report as PDF/A-3b (archival)
-      --untagged                  a PDF without a structure tree (tagged by default)
-
-    CI reports:
-      invoicegen report --input 'build/**/*.xml' [--input coverage.xml] --out ci-report.pdf
-      JUnit XML test results and Cobertura XML coverage, merged (--input repeats, globs allowed).
-      --input-format junit|cobertura|json|csv   the inputs' kind (default: from names and root elements)
-      --history FILE.json       earlier runs: read, this run added, written back; charts over them
-      --history-keep N          runs the history keeps (default 30)
-      --run-label TEXT          this run's name in the history ("#1234")
-      --summary FILE.md         counts and failures as Markdown (for $GITHUB_STEP_SUMMARY)
-      --fail-on-test-failures   exit 2 after writing the report when tests failed (default: 0)
-
-    Exit codes:
-      0  everything written (or skipped as unchanged)
-      1  usage or config error, or unreadable input: nothing written
-      2  at least one invoice invalid or failed (the others are written; with --strict or --check nothing is)
-      3  output could not be written (unwritable folder, disk full); wins over 2
-
-    Examples:
-      invoicegen --input orders.csv --out invoices/
-      invoicegen --input orders.csv --out invoices/ --check
-      invoicegen --input invoices.json --out png/ --format png --scale 2
-      invoicegen --input orders.csv --out invoices/ --shard 2/4 --jobs 2
-      invoicegen report --input SampleData/report.json --out out/report.pdf
-
-    Formats and config: see README.md and docs/formats.md.
-    """
+  static var help: String { CommandLineReference.help(version: version) }
 }

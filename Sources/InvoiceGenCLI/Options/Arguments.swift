@@ -1,0 +1,82 @@
+import DataModel
+import EInvoicing
+import Foundation
+
+/// The options both commands share: what to read, where to write, in which format and locale.
+public protocol DocumentOptions {
+  var input: String { get set }
+  var out: String { get set }
+  var config: String? { get set }
+  var locale: String? { get set }
+  var format: OutputFormat { get set }
+  var scale: Double { get set }
+  var quiet: Bool { get set }
+  /// `--untagged`: PDFs without a structure tree (tagging is on by default).
+  var untagged: Bool { get set }
+  /// Takes one `--input` (a batch has one; a report merges several).
+  mutating func addInput(_ path: String)
+}
+
+extension DocumentOptions {
+  public mutating func addInput(_ path: String) { input = path }
+}
+
+/// The hybrid e-invoice every PDF becomes.
+public enum EInvoiceKind: String, Sendable {
+  /// Factur-X / ZUGFeRD: PDF/A-3b with `factur-x.xml` (EN 16931) attached.
+  case facturx
+  /// Plain PDFs (to override the config).
+  case none
+}
+
+/// What `invoicegen report` reads.
+public enum ReportInputFormat: String, Sendable {
+  case junit, cobertura, json, csv
+}
+
+/// What the command line asks for.
+public enum Command: Sendable {
+  case batch(BatchOptions)
+  case report(ReportOptions)
+  case layouts
+  case version
+  case help
+  /// `invoicegen completions bash|zsh|fish`: a shell completion script.
+  case completions(String)
+  /// `invoicegen man`: the man page (roff), used by `make man`.
+  case manPage
+  /// `invoicegen options-markdown`: the README's options tables.
+  case optionsMarkdown
+}
+
+/// Parses `invoicegen`'s arguments (`--name value` or `--name=value`).
+public enum Arguments {
+  public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
+    var list = arguments
+    if list.isEmpty { return .help }
+    if list.contains("--help") || list.contains("-h") { return .help }
+    if list.first == "--version" || list == ["version"] { return .version }
+    if list.first == "layouts" { return .layouts }
+    if list.first == "completions" { return .completions(list.count > 1 ? list[1] : "") }
+    if list == ["man"] { return .manPage }
+    if list == ["options-markdown"] { return .optionsMarkdown }
+    // Split --name=value into two arguments.
+    list = list.flatMap { argument -> [String] in
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+      }
+      return [argument]
+    }
+    if list.first == "report" { return .report(try ReportOptions.parse(Array(list.dropFirst()))) }
+    return .batch(try BatchOptions.parse(list, environment: ProcessInfo.processInfo.environment))
+  }
+
+  /// This process's 0-based shard from the scheduler: a Kubernetes Indexed Job's completion index, or a
+  /// Slurm array task's id counted from the array's first id (`--array=1-8` and `--array=0-7` both work).
+  static func shardIndex(_ environment: [String: String]) -> Int? {
+    if let text = environment["JOB_COMPLETION_INDEX"] { return Int(text) }
+    guard let task = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }) else { return nil }
+    return task - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
+  }
+
+}

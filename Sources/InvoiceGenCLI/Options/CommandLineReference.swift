@@ -1,0 +1,157 @@
+import Foundation
+
+/// What the command line offers, written out from the option declarations: `--help`, the README's
+/// options tables, shell completions and the man page.
+enum CommandLineReference {
+  static let usage = """
+    usage: invoicegen --input FILE|- --out DIR [options]
+           invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
+           invoicegen layouts | completions bash|zsh|fish | --version | --help
+    """
+
+  static let exitCodes = """
+    Exit codes:
+      0  everything written (or skipped as unchanged)
+      1  usage or config error, or unreadable input: nothing written
+      2  at least one invoice invalid or failed (the others are written; with --strict or --check nothing is)
+      3  output could not be written (unwritable folder, disk full); wins over 2
+    """
+
+  static let examples = """
+    Examples:
+      invoicegen --input orders.csv --out invoices/
+      invoicegen --input orders.csv --out invoices/ --check
+      invoicegen --input invoices.json --out png/ --format png --scale 2
+      invoicegen --input orders.csv --out invoices/ --shard 2/4 --jobs 2
+      invoicegen --input orders.csv --out xml/ --format ubl --einvoice-profile peppol
+      invoicegen report --input SampleData/report.json --out out/report.pdf
+      invoicegen report --input 'build/**/*.xml' --input coverage.xml --out ci-report.pdf --summary ci.md
+    """
+
+  /// `invoicegen --help`.
+  static func help(version: String) -> String {
+    """
+    invoicegen \(version): business data to print-quality PDF, PNG and SVG documents, in batch.
+
+    \(usage)
+
+    \(BatchOptions.table.helpText)
+
+    \(ReportOptions.table.helpText)
+
+    \(exitCodes)
+
+    \(examples)
+
+    Formats and config: see README.md and docs/formats.md.
+    """
+  }
+
+  /// The options tables of the README, between its `<!-- options -->` markers.
+  static var markdown: String {
+    BatchOptions.table.markdown + "\n\n" + ReportOptions.table.markdown
+  }
+
+  /// Every long option of either command, for completions.
+  private static var everyOption: [(name: String, choices: [String], takesValue: Bool)] {
+    var seen = Set<String>()
+    let specs =
+      BatchOptions.table.all.map { ($0.name, $0.choices, $0.value != nil) }
+      + ReportOptions.table.all.map { ($0.name, $0.choices, $0.value != nil) }
+    return specs.filter { seen.insert($0.0).inserted }
+  }
+
+  /// A completion script for `shell` (bash, zsh or fish), or nil for another shell.
+  static func completions(shell: String) -> String? {
+    let options = everyOption
+    switch shell {
+    case "bash":
+      let cases = options.filter { !$0.choices.isEmpty }.map {
+        "    \($0.name)) COMPREPLY=($(compgen -W \"\($0.choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+      }.joined(separator: "\n")
+      return """
+        # bash completion for invoicegen (invoicegen completions bash)
+        _invoicegen() {
+          local cur prev
+          cur="${COMP_WORDS[COMP_CWORD]}"
+          prev="${COMP_WORDS[COMP_CWORD-1]}"
+          case "$prev" in
+        \(cases)
+          esac
+          if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "\(options.map(\.name).joined(separator: " "))" -- "$cur"))
+          elif [[ $COMP_CWORD -eq 1 ]]; then
+            COMPREPLY=($(compgen -W "report layouts completions" -- "$cur") $(compgen -f -- "$cur"))
+          else
+            COMPREPLY=($(compgen -f -- "$cur"))
+          fi
+        }
+        complete -o filenames -F _invoicegen invoicegen
+
+        """
+    case "zsh":
+      let specs = options.map { option -> String in
+        let values =
+          option.choices.isEmpty
+          ? (option.takesValue ? ":value:_files" : "") : ":value:(\(option.choices.joined(separator: " ")))"
+        return "  '\(option.name)[]\(values)'"
+      }.joined(separator: " \\\n")
+      return """
+        #compdef invoicegen
+        # zsh completion for invoicegen (invoicegen completions zsh)
+        _arguments \\
+        \(specs) \\
+          '*:file:_files'
+
+        """
+    case "fish":
+      return "# fish completion for invoicegen (invoicegen completions fish)\n"
+        + "complete -c invoicegen -n __fish_use_subcommand -a 'report layouts completions'\n"
+        + options.map { option in
+          let values =
+            option.choices.isEmpty
+            ? (option.takesValue ? " -r -F" : "") : " -x -a '\(option.choices.joined(separator: " "))'"
+          return "complete -c invoicegen -l \(option.name.dropFirst(2))\(values)"
+        }.joined(separator: "\n") + "\n"
+    default:
+      return nil
+    }
+  }
+
+  /// The man page (roff), from the same declarations as `--help`.
+  static func manPage(version: String) -> String {
+    func escape(_ text: String) -> String {
+      text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    }
+    func section<Options>(_ table: OptionTable<Options>) -> String {
+      table.sections.map { section in
+        ".SS \(escape(section.title.trimmingCharacters(in: [":"])))\n"
+          + section.options.map { spec in
+            ".TP\n.B \(escape(spec.names.joined(separator: ", ")))\(spec.value.map { " \\fI\(escape($0))\\fR" } ?? "")\n"
+              + escape(spec.help.replacingOccurrences(of: "\n", with: " "))
+          }.joined(separator: "\n")
+      }.joined(separator: "\n")
+    }
+    return """
+      .TH INVOICEGEN 1 "" "invoicegen \(version)" "User Commands"
+      .SH NAME
+      invoicegen \\- business data to print\\-quality PDF, PNG and SVG documents, in batch
+      .SH SYNOPSIS
+      .nf
+      \(escape(usage.replacingOccurrences(of: "usage: ", with: "      ")))
+      .fi
+      .SH OPTIONS
+      \(section(BatchOptions.table))
+      \(section(ReportOptions.table))
+      .SH EXIT STATUS
+      .nf
+      \(escape(exitCodes))
+      .fi
+      .SH EXAMPLES
+      .nf
+      \(escape(examples))
+      .fi
+
+      """
+  }
+}

@@ -1,0 +1,44 @@
+import DataModel
+import Foundation
+
+/// The options both commands take, declared once with the help each command gives them.
+enum SharedOptions {
+  static func config<Options: DocumentOptions>() -> OptionSpec<Options> {
+    OptionSpec(
+      names: ["--config"], value: "FILE", help: "settings (default: ./invoicegen.json when it exists)"
+    ) { $0.config = $1 }
+  }
+
+  static func locale<Options: DocumentOptions>(help: String) -> OptionSpec<Options> {
+    OptionSpec(names: ["--locale"], value: "ID", help: help) { (options, text) throws(CLIError) in
+      if let problem = LocaleTag.problem(text) {
+        throw .usage("--locale \"\(text)\" is not a locale: it \(problem); use a BCP 47 tag such as de-DE")
+      }
+      options.locale = text
+    }
+  }
+
+  static func format<Options: DocumentOptions>(help: String, choices: [String]) -> OptionSpec<Options> {
+    OptionSpec(names: ["--format"], value: choices.joined(separator: "|"), choices: choices, help: help) {
+      $0.format = OutputFormat(rawValue: $1.lowercased()) ?? .pdf
+    }
+  }
+
+  static func scale<Options: DocumentOptions>() -> OptionSpec<Options> {
+    OptionSpec(names: ["--scale"], value: "X", help: "pixels per point for PNG (default 2)") {
+      (options, text) throws(CLIError) in
+      guard let value = Double(text), value > 0, value <= 16 else {
+        throw .usage("--scale must be a number of pixels per point between 0 and 16, not \"\(text)\"")
+      }
+      options.scale = value
+    }
+  }
+
+  static func untagged<Options: DocumentOptions>(help: String) -> OptionSpec<Options> {
+    OptionSpec(names: ["--untagged"], help: help) { options, _ in options.untagged = true }
+  }
+
+  static func quiet<Options: DocumentOptions>(help: String) -> OptionSpec<Options> {
+    OptionSpec(names: ["--quiet", "-q"], help: help) { options, _ in options.quiet = true }
+  }
+}
