@@ -7,9 +7,7 @@ import PageRendering
 
 /// One `invoicegen --input … --out …` run: read, check, name, render in parallel, write atomically, summarize.
 final class BatchRun: @unchecked Sendable {
-  let options: BatchOptions
-  var config: Config
-  let layout: LayoutRegistry.InvoiceLayoutFunction
+  let plan: RunPlan
   private let lock = NSLock()
   private var summary = RunSummary()
   private var shownWarnings: Set<String> = []
@@ -18,10 +16,8 @@ final class BatchRun: @unchecked Sendable {
   /// The e-invoices of `--format cii`, by invoice number, prepared and checked before anything is written.
   private var einvoices: [String: EInvoiceDocument] = [:]
 
-  init(options: BatchOptions, config: Config, layout: @escaping LayoutRegistry.InvoiceLayoutFunction) {
-    self.options = options
-    self.config = config
-    self.layout = layout
+  init(plan: RunPlan) {
+    self.plan = plan
   }
 
   /// Runs; throws what stops the whole run, and returns how it ended otherwise.
@@ -30,13 +26,13 @@ final class BatchRun: @unchecked Sendable {
     let imported = importInput()
     self.imported = imported
     if imported.isUnusable {
-      for diagnostic in imported.diagnostics where diagnostic.severity == .error || !options.quiet {
+      for diagnostic in imported.diagnostics where diagnostic.severity == .error || !plan.quiet {
         Console.show(diagnostic)
       }
       throw .input
     }
     // With --only, the problems of invoices (and rows) not selected are not this run's: one line says how many.
-    let wanted = options.only.isEmpty ? nil : Set(options.only)
+    let wanted = plan.only.isEmpty ? nil : Set(plan.only)
     let selected = imported.diagnostics.filter { diagnostic in
       guard let wanted else { return true }
       return diagnostic.invoiceNumber.map(wanted.contains) ?? false
@@ -45,13 +41,13 @@ final class BatchRun: @unchecked Sendable {
     let ordered = selected.enumerated().sorted {
       ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
     }.map(\.element)
-    for diagnostic in ordered where diagnostic.severity == .error || !options.quiet {
+    for diagnostic in ordered where diagnostic.severity == .error || !plan.quiet {
       Console.show(diagnostic)
     }
     let unselected =
       imported.diagnostics.filter { $0.severity == .error }.count
       - selected.filter { $0.severity == .error }.count
-    if unselected > 0, !options.quiet {
+    if unselected > 0, !plan.quiet {
       Console.write(
         "note: \(Plural.count(unselected, "error")) in invoices --only did not select, not reported")
     }
@@ -64,8 +60,8 @@ final class BatchRun: @unchecked Sendable {
     var invoices = imported.invoices
     if let wanted {
       let found = Set(invoices.map(\.number)).union(imported.invalidInvoiceNumbers)
-      for missing in options.only where !found.contains(missing) {
-        Console.error("--only \(missing): no invoice with that number in \(options.input)")
+      for missing in plan.only where !found.contains(missing) {
+        Console.error("--only \(missing): no invoice with that number in \(plan.input)")
         summary.fail(missing, line: nil, "error: --only \(missing): not in the input")
         summary.invalid.append(missing)
       }
@@ -73,7 +69,7 @@ final class BatchRun: @unchecked Sendable {
       summary.invalid = summary.invalid.filter { wanted.contains($0) }
     }
     summary.phases.append(("parse", Date().timeIntervalSince(start)))
-    if let (index, count) = options.shard {
+    if let (index, count) = plan.shard {
       func mine(_ number: String) -> Bool { Int(OutputName.fnv1a(number) % UInt64(count)) == index - 1 }
       invoices = invoices.filter { mine($0.number) }
       summary.invalid = summary.invalid.filter(mine)
@@ -86,7 +82,7 @@ final class BatchRun: @unchecked Sendable {
     // Names: safe, inside the folder, and never two invoices on one file.
     var jobs: [(invoice: Invoice, name: String)] = []
     var taken: [String: String] = [:]
-    let pattern = OutputName.Pattern(config.fileNamePattern)
+    let pattern = OutputName.Pattern(plan.fileNamePattern)
     for invoice in invoices {
       switch pattern.name(for: invoice) {
       case .failure(.unusable(let message)):
@@ -110,40 +106,40 @@ final class BatchRun: @unchecked Sendable {
       }
     }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
-    if options.format.isEInvoiceXML || isFacturX { jobs = prepareEInvoices(jobs) }
+    if plan.format.isEInvoiceXML || plan.facturX { jobs = prepareEInvoices(jobs) }
     let invalidCount = summary.distinctInvalid.count + summary.rejectedRows
-    if !summary.skippedOrders.isEmpty, !options.quiet {
+    if !summary.skippedOrders.isEmpty, !plan.quiet {
       Console.write("note: \(summary.skippedOrdersLine)")
     }
     var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
-    if options.check {
+    if plan.check {
       let line =
         "\(Plural.count(jobs.count, "invoice")) valid, \(invalidCount) invalid (checked, nothing written)"
-      if !options.quiet { print(line) }
+      if !plan.quiet { print(line) }
       outcome.outputFailed = !writeSummaryFile(start: start)
       return outcome
     }
-    if options.strict, outcome.failed {
+    if plan.strict, outcome.failed {
       Console.error("--strict: \(Plural.count(invalidCount, "invalid invoice")); nothing written")
       outcome.outputFailed = !writeSummaryFile(start: start)
       return outcome
     }
     do {
-      try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: plan.out, withIntermediateDirectories: true)
     } catch {
-      throw .output("\(options.out): cannot create the output folder: \(error.localizedDescription)")
+      throw .output("\(plan.out): cannot create the output folder: \(error.localizedDescription)")
     }
-    guard access(options.out, W_OK) == 0 else {
+    guard access(plan.out, W_OK) == 0 else {
       summary.writeFailures = jobs.count
       _ = writeSummaryFile(start: start)
-      throw .output("\(options.out): the output folder is not writable")
+      throw .output("\(plan.out): the output folder is not writable")
     }
-    OutputFolder.removeLeftovers(in: options.out)
+    OutputFolder.removeLeftovers(in: plan.out)
     let rendering = Date()
     render(jobs)
     summary.phases.append(("render", Date().timeIntervalSince(rendering)))
     summary.seconds = Date().timeIntervalSince(start)
-    if !options.quiet { print(summary.line) }
+    if !plan.quiet { print(summary.line) }
     let summaryWritten = writeSummaryFile(start: start)
     outcome.outputFailed = summary.writeFailures > 0 || !summaryWritten
     outcome.failed =
@@ -154,41 +150,32 @@ final class BatchRun: @unchecked Sendable {
 
   /// The longest name this run would write for an invoice named `name`: its PDF's hash sidecar, or its last page's PNG or SVG.
   private func longestFileName(for name: String) -> String? {
-    switch options.format {
-    case .pdf: return options.skipUnchanged ? "." + name + ".invoicegen-hash" : name
+    switch plan.format {
+    case .pdf: return plan.skipUnchanged ? "." + name + ".invoicegen-hash" : name
     case .png: return OutputName.stem(name) + "-99999.png"
     case .svg: return OutputName.stem(name) + "-99999.svg"
     case .cii, .ubl: return OutputName.stem(name) + ".xml"
     }
   }
 
-  /// Whether each PDF is a Factur-X hybrid (the option wins over the config).
-  private var isFacturX: Bool {
-    options.format == .pdf && (options.einvoice ?? config.einvoice ?? EInvoiceKind.none) == .facturx
-  }
-
   /// Checks every job as an e-invoice; a job that is not a valid one fails with each problem, located.
   private func prepareEInvoices(_ jobs: [(invoice: Invoice, name: String)]) -> [(
     invoice: Invoice, name: String
   )] {
-    // Peppol is where UBL is sent; CII and Factur-X default to EN 16931 itself.
-    let profile = options.einvoiceProfile ?? (options.format == .ubl ? .peppol : .en16931)
-    var settings = config.invoiceSettings
-    if let locale = options.locale { settings.issuer.defaultLocale = locale }
     var kept: [(invoice: Invoice, name: String)] = []
     var saidInConfig = Set<String>()
     for job in jobs {
-      switch EInvoiceDocument.make(job.invoice, issuer: settings.issuer, profile: profile) {
+      switch EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile) {
       case .success(let document):
         einvoices[job.invoice.number] = document
         kept.append(
-          (job.invoice, options.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name))
+          (job.invoice, plan.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name))
       case .failure(let failure):
         for problem in failure.problems {
           if problem.isInConfig {
             // The seller's gaps are the config's: said once, and still fail every invoice.
             let message =
-              "\(options.config ?? "the config"): \(problem.message)"
+              "\(plan.configName): \(problem.message)"
               + (problem.hint.map { "\nhint: " + $0 } ?? "")
             if saidInConfig.insert(problem.message).inserted { Console.error(message) }
             summary.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
@@ -213,62 +200,43 @@ final class BatchRun: @unchecked Sendable {
   }
 
   private func importInput() -> InvoiceImport {
-    var importOptions = config.importOptions
-    if let locale = options.locale { importOptions.defaultLocale = locale }
-    if let refunds = options.refunds { importOptions.refunds = refunds }
-    let kind = options.inputFormat ?? InputKind.detect(path: options.input)
-    let name = options.input == "-" ? "<stdin>" : options.input
-    if kind == .json {
-      return InvoiceJSONImporter(options: importOptions).importFile(options.input, name: name)
+    if plan.inputKind == .json {
+      return InvoiceJSONImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
     }
-    return OrdersCSVImporter(options: importOptions).importFile(options.input, name: name)
+    return OrdersCSVImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
   }
 
   private func render(_ jobs: [(invoice: Invoice, name: String)]) {
-    let progress = Progress(mode: options.progress, total: jobs.count)
-    let brand = config.invoiceSettings.brand
-    var settings = config.invoiceSettings
-    if let locale = options.locale { settings.issuer.defaultLocale = locale }
-    // Everything that changes the bytes of a PDF besides the invoice: a hash from a run with other
-    // settings must never vouch for this run's file.
-    let facturX = (options.einvoice ?? config.einvoice ?? EInvoiceKind.none) == .facturx
-    let tagged = !options.untagged && config.tagged
-    let fingerprint =
-      "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|facturx=\(facturX)"
-      + "|tagged=\(tagged)|\(config.fingerprint)"
-    let pool = WorkerPool(jobs: jobs.count, threads: options.jobs) { DocumentOutput.resources(for: brand) }
-    let settingsCopy = settings
+    let progress = Progress(mode: plan.progress, total: jobs.count)
+    let brand = plan.settings.brand
+    let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
     pool.run(
       { [self] index, resources in
         let job = jobs[index]
-        renderOne(
-          job.invoice, name: job.name, settings: settingsCopy, fingerprint: fingerprint, resources: resources)
+        renderOne(job.invoice, name: job.name, resources: resources)
       }, tick: { progress.show(done: pool.completed) })
     progress.finish()
   }
 
-  private func renderOne(
-    _ invoice: Invoice, name: String, settings: InvoiceSettings, fingerprint: String,
-    resources: RenderResources
-  ) {
-    let folder = options.out
+  private func renderOne(_ invoice: Invoice, name: String, resources: RenderResources) {
+    let folder = plan.out
     let path = folder + "/" + name
-    let hash = String(OutputName.fnv1a(fingerprint + "|" + invoice.canonicalEncoding), radix: 16)
+    let hash = String(OutputName.fnv1a(plan.fingerprint + "|" + invoice.canonicalEncoding), radix: 16)
     let hashPath = folder + "/." + name + ".invoicegen-hash"
-    if options.skipUnchanged, options.format == .pdf, FileManager.default.fileExists(atPath: path),
+    if plan.skipUnchanged, plan.format == .pdf, FileManager.default.fileExists(atPath: path),
       let recorded = try? String(contentsOfFile: hashPath, encoding: .utf8), recorded == hash
     {
       record { $0.skipped += 1 }
       return
     }
-    if options.skipUnchanged {
+    if plan.skipUnchanged {
       // A hash left from an earlier run must never vouch for a PDF this run replaces.
       unlink(hashPath)
     }
-    if options.format.isEInvoiceXML, let document = einvoices[invoice.number] {
+    if plan.format.isEInvoiceXML, let document = einvoices[invoice.number] {
       do {
-        let xml = options.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
-        try AtomicFile.write(Data(xml), to: path, durable: options.durable)
+        let xml = plan.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
+        try AtomicFile.write(Data(xml), to: path, durable: plan.durable)
         record {
           $0.written += 1
           $0.outputs.append(path)
@@ -283,12 +251,12 @@ final class BatchRun: @unchecked Sendable {
       }
       return
     }
-    let prepared = layout(invoice, settings)
+    let prepared = plan.layout(invoice, plan.settings)
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
-    renderer.missingGlyphsAreErrors = options.strict
-    renderer.tagged = !options.untagged && config.tagged
-    renderer.unreadableImagesAreErrors = options.strict
+    renderer.missingGlyphsAreErrors = plan.strict
+    renderer.tagged = plan.tagged
+    renderer.unreadableImagesAreErrors = plan.strict
     do {
       // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
       let archive = einvoices[invoice.number].map { document in
@@ -299,13 +267,13 @@ final class BatchRun: @unchecked Sendable {
           facturX: PDFArchive.FacturX(conformanceLevel: "EN 16931"))
       }
       let outputs = try DocumentOutput.write(
-        renderer, format: options.format, to: path, scale: options.scale, durable: options.durable,
-        archive: archive
+        renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,
+        creationDate: plan.creationDate, archive: archive
       ).files
-      if options.format == .pdf, options.skipUnchanged {
+      if plan.format == .pdf, plan.skipUnchanged {
         try AtomicFile.write(Data(hash.utf8), to: hashPath)
       }
-      for warning in renderer.warnings where !options.quiet && isFirstSighting(of: warning.message) {
+      for warning in renderer.warnings where !plan.quiet && isFirstSighting(of: warning.message) {
         Console.warning("invoice \"\(invoice.number)\": \(warning.message)")
       }
       record {
@@ -337,7 +305,7 @@ final class BatchRun: @unchecked Sendable {
 
   /// Writes `--summary` if asked; false (after saying why) when it could not be written.
   private func writeSummaryFile(start: Date) -> Bool {
-    guard let path = options.summary else { return true }
+    guard let path = plan.summaryPath else { return true }
     summary.seconds = Date().timeIntervalSince(start)
     do {
       try AtomicFile.write(summary.json(), to: path)

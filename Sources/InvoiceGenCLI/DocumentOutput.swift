@@ -59,7 +59,7 @@ enum DocumentOutput {
   /// Writes `renderer`'s document to `path` (PDF) or to `STEM-1.png`, `STEM-2.png`… beside it.
   static func write(
     _ renderer: DocumentRenderer, format: OutputFormat, to path: String, scale: Double, durable: Bool = false,
-    archive: PDFArchive? = nil
+    creationDate: Date? = nil, archive: PDFArchive? = nil
   ) throws -> Written {
     // Only the file's own name loses its extension, never a dot in a folder's name.
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
@@ -68,7 +68,9 @@ enum DocumentOutput {
     case .pdf, .cii, .ubl:
       // An e-invoice in XML is written by the batch itself; a document asked for as one is a PDF.
       return Written(
-        files: [path], pages: try renderer.writePDF(to: path, durable: durable, archive: archive))
+        files: [path],
+        pages: try renderer.writePDF(to: path, creationDate: creationDate, durable: durable, archive: archive)
+      )
     case .png:
       let pages = try renderer.writePNGs(scale: scale) { "\(stem)-\($0).png" }
       return Written(files: (1...max(pages, 1)).map { "\(stem)-\($0).png" }, pages: pages)

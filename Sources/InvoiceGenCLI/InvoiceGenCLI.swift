@@ -10,14 +10,14 @@ public enum InvoiceGenCLI {
   ///
   /// The one place where outcomes and errors become exit codes and final messages.
   ///
-  /// With `exitsWhenDone` (the `invoicegen` executable) a batch ends the process as soon as it is
-  /// done, before freeing what it read: a million line items are not released one by one for nothing.
-  public static func main(_ arguments: [String], exitsWhenDone: Bool = false) -> Int32 {
+  /// With `keepsWhatItRead` (the `invoicegen` executable, which exits right after) a batch's input is
+  /// never freed: a million line items are not released one by one for nothing.
+  public static func main(_ arguments: [String], keepsWhatItRead: Bool = false) -> Int32 {
     // Past a file-size limit (ulimit -f) a write fails with EFBIG, reported per file like a full
     // disk, instead of the signal ending the whole run.
     signal(SIGXFSZ, SIG_IGN)
     do {
-      return try run(try Arguments.parse(arguments), exitsWhenDone: exitsWhenDone).exitCode
+      return try run(try Arguments.parse(arguments), keepsWhatItRead: keepsWhatItRead).exitCode
     } catch {
       Console.error(error.description)
       if case .usage = error { Console.write("\(usage)\nRun invoicegen --help for more.") }
@@ -25,7 +25,7 @@ public enum InvoiceGenCLI {
     }
   }
 
-  private static func run(_ command: Command, exitsWhenDone: Bool) throws(CLIError) -> Outcome {
+  private static func run(_ command: Command, keepsWhatItRead: Bool) throws(CLIError) -> Outcome {
     switch command {
     case .help:
       print(help)
@@ -43,20 +43,13 @@ public enum InvoiceGenCLI {
     case .optionsMarkdown:
       print(CommandLineReference.markdown)
     case .batch(let options):
-      let config = try loadConfig(options.config)
-      guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
-        throw .usage(
-          "no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayouts.keys.sorted().joined(separator: ", "))"
-        )
-      }
-      if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {
-        Console.error("\(options.input): cannot read the input file")
-        throw .input
-      }
-      try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
-      let batch = BatchRun(options: options, config: config, layout: layout)
+      let plan = try RunPlan.resolve(
+        options, config: try loadConfig(options.config), environment: ProcessInfo.processInfo.environment)
+      let batch = BatchRun(plan: plan)
       let outcome = try batch.run()
-      if exitsWhenDone { exit(outcome.exitCode) }
+      // The executable exits right after: what the run read is left to the process's end rather
+      // than freed item by item (a million line items take seconds to release).
+      if keepsWhatItRead { _ = Unmanaged.passRetained(batch) }
       return outcome
     case .report(let options):
       return try ReportCommand.run(options, config: try loadConfig(options.config))

@@ -1,4 +1,4 @@
 import Foundation
 import InvoiceGenCLI
 
-exit(InvoiceGenCLI.main(Array(CommandLine.arguments.dropFirst()), exitsWhenDone: true))
+exit(InvoiceGenCLI.main(Array(CommandLine.arguments.dropFirst()), keepsWhatItRead: true))

@@ -68,15 +68,7 @@ public enum Arguments {
       return [argument]
     }
     if list.first == "report" { return .report(try ReportOptions.parse(Array(list.dropFirst()))) }
-    return .batch(try BatchOptions.parse(list, environment: ProcessInfo.processInfo.environment))
-  }
-
-  /// This process's 0-based shard from the scheduler: a Kubernetes Indexed Job's completion index, or a
-  /// Slurm array task's id counted from the array's first id (`--array=1-8` and `--array=0-7` both work).
-  static func shardIndex(_ environment: [String: String]) -> Int? {
-    if let text = environment["JOB_COMPLETION_INDEX"] { return Int(text) }
-    guard let task = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }) else { return nil }
-    return task - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0)
+    return .batch(try BatchOptions.parse(list))
   }
 
 }

@@ -159,8 +159,8 @@ extension BatchOptions {
       ])
   }
 
-  /// The batch options in `list`, checked together.
-  static func parse(_ list: [String], environment: [String: String]) throws(CLIError) -> BatchOptions {
+  /// The batch options in `list`; what they mean together is settled by `RunPlan.resolve`.
+  static func parse(_ list: [String]) throws(CLIError) -> BatchOptions {
     var options = BatchOptions()
     try table.parse(list, into: &options)
     guard !options.input.isEmpty else {
@@ -168,21 +168,6 @@ extension BatchOptions {
     }
     guard !options.out.isEmpty || options.check else {
       throw .usage("--out is required (the folder to write into)")
-    }
-    if options.einvoice == .facturx, options.format != .pdf {
-      throw .usage(
-        "--einvoice facturx makes PDFs; it cannot be combined with --format \(options.format.rawValue)")
-    }
-    if options.shard != nil, options.shards != nil {
-      throw .usage("use either --shard K/N or --shards N, not both")
-    }
-    if let count = options.shards {
-      guard let index = Arguments.shardIndex(environment), index >= 0, index < count else {
-        throw .usage(
-          "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID set to \(count) consecutive values (a Slurm array)"
-        )
-      }
-      options.shard = (index + 1, count)
     }
     return options
   }
