@@ -7,13 +7,7 @@ import Foundation
 public enum UBLWriter {
   public static func xml(_ document: EInvoiceDocument) -> [UInt8] {
     var xml = XMLWriter()
-    let invoice = document.invoice
-    let isCredit = document.typeCode == "381"
-    let root = isCredit ? "CreditNote" : "Invoice"
-    let currency = invoice.currency.code
-    func money(_ name: String, _ value: ExactDecimal) {
-      xml.element(name, document.amount(value), ["currencyID": currency])
-    }
+    let root = document.typeCode == "381" ? "CreditNote" : "Invoice"
     xml.open(
       root,
       [
@@ -21,6 +15,39 @@ public enum UBLWriter {
         "xmlns:cac": "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
         "xmlns:cbc": "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
       ])
+    header(&xml, document)
+    party(
+      &xml, "cac:AccountingSupplierParty", document.seller, country: document.sellerCountry,
+      endpoint: document.seller.electronicAddress, isSeller: true)
+    party(
+      &xml, "cac:AccountingCustomerParty", document.invoice.customer, country: document.buyerCountry,
+      endpoint: document.buyerElectronicAddress, isSeller: false)
+    delivery(&xml, document)
+    payment(&xml, document)
+    totals(&xml, document)
+    for line in document.lines { self.line(&xml, line, document) }
+    xml.close()
+    return xml.bytes
+  }
+
+  /// An amount element in the document's currency, rounded as the document rounds (`<cbc:Amount currencyID="EUR">`).
+  static func money(
+    _ xml: inout XMLWriter, _ name: String, _ value: ExactDecimal, _ document: EInvoiceDocument
+  ) {
+    xml.element(name, document.amount(value), ["currencyID": document.invoice.currency.code])
+  }
+
+  /// A price element in the document's currency, with every decimal the price has.
+  static func price(
+    _ xml: inout XMLWriter, _ name: String, _ value: ExactDecimal, _ document: EInvoiceDocument
+  ) {
+    xml.element(name, value.trimmedDescription, ["currencyID": document.invoice.currency.code])
+  }
+
+  /// Identification, dates, type, notes, currency and the references to the order and an earlier invoice.
+  static func header(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
+    let invoice = document.invoice
+    let isCredit = document.typeCode == "381"
     xml.element("cbc:CustomizationID", document.profile.specificationIdentifier)
     xml.element("cbc:ProfileID", "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
     xml.element("cbc:ID", invoice.number)
@@ -28,7 +55,7 @@ public enum UBLWriter {
     if !isCredit, let due = invoice.dueDate { xml.element("cbc:DueDate", due.description) }
     xml.element(isCredit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", document.typeCode)
     if let notes = invoice.notes { xml.element("cbc:Note", notes) }
-    xml.element("cbc:DocumentCurrencyCode", currency)
+    xml.element("cbc:DocumentCurrencyCode", invoice.currency.code)
     if let reference = invoice.buyerReference { xml.element("cbc:BuyerReference", reference) }
     if let period = invoice.billingPeriod {
       xml.element("cac:InvoicePeriod") { xml in
@@ -44,30 +71,30 @@ public enum UBLWriter {
         xml.element("cac:InvoiceDocumentReference") { xml in xml.element("cbc:ID", original) }
       }
     }
-    party(
-      &xml, "cac:AccountingSupplierParty", document.seller, country: document.sellerCountry,
-      endpoint: document.seller.electronicAddress, isSeller: true)
-    party(
-      &xml, "cac:AccountingCustomerParty", invoice.customer, country: document.buyerCountry,
-      endpoint: document.buyerElectronicAddress, isSeller: false)
+  }
+
+  /// The delivery date, and the buyer's country for an intra-community supply (category K).
+  static func delivery(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
     let intraCommunity = document.breakdown.contains { $0.category == "K" }
-    if invoice.deliveryDate != nil || intraCommunity {
-      xml.element("cac:Delivery") { xml in
-        if let day = invoice.deliveryDate { xml.element("cbc:ActualDeliveryDate", day.description) }
-        if intraCommunity {
-          xml.element("cac:DeliveryLocation") { xml in
-            xml.element("cac:Address") { xml in
-              xml.element("cac:Country") { xml in xml.element("cbc:IdentificationCode", document.buyerCountry)
-              }
-            }
+    guard document.invoice.deliveryDate != nil || intraCommunity else { return }
+    xml.element("cac:Delivery") { xml in
+      if let day = document.invoice.deliveryDate { xml.element("cbc:ActualDeliveryDate", day.description) }
+      if intraCommunity {
+        xml.element("cac:DeliveryLocation") { xml in
+          xml.element("cac:Address") { xml in
+            xml.element("cac:Country") { xml in xml.element("cbc:IdentificationCode", document.buyerCountry) }
           }
         }
       }
     }
+  }
+
+  /// The credit transfer to the seller's account and the payment terms.
+  static func payment(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
     if let bank = document.bank {
       xml.element("cac:PaymentMeans") { xml in
         xml.element("cbc:PaymentMeansCode", "58")
-        xml.element("cbc:PaymentID", invoice.number)
+        xml.element("cbc:PaymentID", document.invoice.number)
         xml.element("cac:PayeeFinancialAccount") { xml in
           xml.element("cbc:ID", bank.iban.replacingOccurrences(of: " ", with: ""))
           if let holder = bank.holder { xml.element("cbc:Name", holder) }
@@ -80,70 +107,74 @@ public enum UBLWriter {
     if let terms = document.paymentTerms {
       xml.element("cac:PaymentTerms") { xml in xml.element("cbc:Note", terms) }
     }
+  }
+
+  /// Document allowances and charges, the VAT breakdown and the monetary totals.
+  static func totals(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
     for charge in document.charges {
       xml.element("cac:AllowanceCharge") { xml in
         xml.element("cbc:ChargeIndicator", charge.isCharge ? "true" : "false")
         xml.element("cbc:AllowanceChargeReason", charge.reason)
-        xml.element("cbc:Amount", document.amount(charge.amount), ["currencyID": currency])
+        money(&xml, "cbc:Amount", charge.amount, document)
         category(&xml, "cac:TaxCategory", charge.category, charge.rate, reason: nil)
       }
     }
     xml.element("cac:TaxTotal") { xml in
-      xml.element("cbc:TaxAmount", document.amount(document.taxTotal), ["currencyID": currency])
+      money(&xml, "cbc:TaxAmount", document.taxTotal, document)
       for entry in document.breakdown {
         xml.element("cac:TaxSubtotal") { xml in
-          xml.element("cbc:TaxableAmount", document.amount(entry.basis), ["currencyID": currency])
-          xml.element("cbc:TaxAmount", document.amount(entry.tax), ["currencyID": currency])
+          money(&xml, "cbc:TaxableAmount", entry.basis, document)
+          money(&xml, "cbc:TaxAmount", entry.tax, document)
           category(&xml, "cac:TaxCategory", entry.category, entry.rate, reason: entry.exemptionReason)
         }
       }
     }
     xml.element("cac:LegalMonetaryTotal") { xml in
-      xml.element("cbc:LineExtensionAmount", document.amount(document.lineTotal), ["currencyID": currency])
-      xml.element("cbc:TaxExclusiveAmount", document.amount(document.taxBasis), ["currencyID": currency])
-      xml.element("cbc:TaxInclusiveAmount", document.amount(document.grandTotal), ["currencyID": currency])
+      money(&xml, "cbc:LineExtensionAmount", document.lineTotal, document)
+      money(&xml, "cbc:TaxExclusiveAmount", document.taxBasis, document)
+      money(&xml, "cbc:TaxInclusiveAmount", document.grandTotal, document)
       if !document.charges.isEmpty {
-        xml.element(
-          "cbc:AllowanceTotalAmount", document.amount(document.allowanceTotal), ["currencyID": currency])
-        xml.element("cbc:ChargeTotalAmount", document.amount(document.chargeTotal), ["currencyID": currency])
+        money(&xml, "cbc:AllowanceTotalAmount", document.allowanceTotal, document)
+        money(&xml, "cbc:ChargeTotalAmount", document.chargeTotal, document)
       }
-      xml.element("cbc:PayableAmount", document.amount(document.grandTotal), ["currencyID": currency])
+      money(&xml, "cbc:PayableAmount", document.grandTotal, document)
     }
-    for line in document.lines {
-      xml.element(isCredit ? "cac:CreditNoteLine" : "cac:InvoiceLine") { xml in
-        xml.element("cbc:ID", line.id)
-        xml.element(
-          isCredit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", line.quantity.trimmedDescription,
-          ["unitCode": line.unitCode])
-        xml.element("cbc:LineExtensionAmount", document.amount(line.amount), ["currencyID": currency])
-        if let allowance = line.allowance {
+  }
+
+  /// One invoice (or credit note) line: quantity, amount, discount, item and price.
+  static func line(_ xml: inout XMLWriter, _ line: EInvoiceDocument.Line, _ document: EInvoiceDocument) {
+    let isCredit = document.typeCode == "381"
+    xml.element(isCredit ? "cac:CreditNoteLine" : "cac:InvoiceLine") { xml in
+      xml.element("cbc:ID", line.id)
+      xml.element(
+        isCredit ? "cbc:CreditedQuantity" : "cbc:InvoicedQuantity", line.quantity.trimmedDescription,
+        ["unitCode": line.unitCode])
+      money(&xml, "cbc:LineExtensionAmount", line.amount, document)
+      if let allowance = line.allowance {
+        xml.element("cac:AllowanceCharge") { xml in
+          xml.element("cbc:ChargeIndicator", "false")
+          xml.element("cbc:AllowanceChargeReason", "Discount")
+          money(&xml, "cbc:Amount", allowance, document)
+        }
+      }
+      xml.element("cac:Item") { xml in
+        xml.element("cbc:Name", line.name)
+        if let sku = line.sku {
+          xml.element("cac:SellersItemIdentification") { xml in xml.element("cbc:ID", sku) }
+        }
+        category(&xml, "cac:ClassifiedTaxCategory", line.category, line.rate, reason: nil)
+      }
+      xml.element("cac:Price") { xml in
+        price(&xml, "cbc:PriceAmount", line.netPrice, document)
+        if let gross = line.grossPrice, let discount = line.priceDiscount {
           xml.element("cac:AllowanceCharge") { xml in
             xml.element("cbc:ChargeIndicator", "false")
-            xml.element("cbc:AllowanceChargeReason", "Discount")
-            xml.element("cbc:Amount", document.amount(allowance), ["currencyID": currency])
-          }
-        }
-        xml.element("cac:Item") { xml in
-          xml.element("cbc:Name", line.name)
-          if let sku = line.sku {
-            xml.element("cac:SellersItemIdentification") { xml in xml.element("cbc:ID", sku) }
-          }
-          category(&xml, "cac:ClassifiedTaxCategory", line.category, line.rate, reason: nil)
-        }
-        xml.element("cac:Price") { xml in
-          xml.element("cbc:PriceAmount", line.netPrice.trimmedDescription, ["currencyID": currency])
-          if let gross = line.grossPrice, let discount = line.priceDiscount {
-            xml.element("cac:AllowanceCharge") { xml in
-              xml.element("cbc:ChargeIndicator", "false")
-              xml.element("cbc:Amount", discount.trimmedDescription, ["currencyID": currency])
-              xml.element("cbc:BaseAmount", gross.trimmedDescription, ["currencyID": currency])
-            }
+            price(&xml, "cbc:Amount", discount, document)
+            price(&xml, "cbc:BaseAmount", gross, document)
           }
         }
       }
     }
-    xml.close()
-    return xml.bytes
   }
 
   static func category(
