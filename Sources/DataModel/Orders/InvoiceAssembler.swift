@@ -176,87 +176,159 @@ struct InvoiceAssembler {
     case failed
   }
 
+  /// The invoice built from `invoice`'s rows, or why not (each problem reported, located, in the order checked).
   mutating func build(_ invoice: PendingInvoice) -> Outcome {
-    var ok = true
     for index in 0..<touchedCount { checked[touched[index]] = nil }
     touchedCount = 0
-    func value(_ field: OrderField) -> (String, SourceLocation, String)? { checkedText(field, invoice) }
     let start = SourceLocation(file: file, line: invoice.line)
-    func rejected(_ field: OrderField) -> Bool {
-      if case .some(.none) = checked[field.ordinal] { return true }
-      return false
+    let issue = date(.invoiceDate, invoice)
+    if issue == nil, value(.invoiceDate, invoice) == nil, !rejected(.invoiceDate) {
+      missing(.invoiceDate, invoice)
     }
-    func amount(_ field: OrderField, _ invoice: PendingInvoice, allowsNegative: Bool = false) -> (
-      ExactDecimal, SourceLocation, String
-    )? {
-      levelAmount(field, invoice, allowsNegative: allowsNegative)
+    let due = date(.dueDate, invoice)
+    let currency = currency(invoice)
+    let (name, attention) = customerName(invoice)
+    let pricesIncludeTax = pricesIncludeTax(invoice)
+    let locale = locale(invoice)
+    checkWrittenCurrency(currency, invoice)
+    let givenTax = givenTax(invoice)
+    let charges = charges(invoice, givenTax: givenTax, start: start)
+    let status = status(invoice)
+    let expected = levelAmount(.expectedTotal, invoice, allowsNegative: true)
+    let postal = postalAddress(invoice, locale: locale)
+    let delivery = date(.deliveryDate, invoice)
+    let period = billingPeriod(invoice)
+    let electronicAddress = electronicAddress(invoice)
+    guard !invoice.failed, let issue, let currency, let name else { return .failed }
+    var address = value(.customerAddress, invoice).map { Party.addressLines($0) } ?? []
+    if address.isEmpty, let postal {
+      address = postal.lines(locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
     }
-    func rate(_ field: OrderField, _ invoice: PendingInvoice) -> ExactDecimal? { levelRate(field, invoice) }
-    func missing(_ field: OrderField, hint: String? = nil) {
-      let name = columnOf[field].map { columnNames[$0] } ?? "column \"\(field.rawValue)\""
+    if let attention { address.insert(attention, at: 0) }
+    var customer = Party(
+      name: name, address: address, email: value(.customerEmail, invoice), vatId: value(.customerVatId, invoice),
+      id: value(.customerId, invoice), postalAddress: postal)
+    customer.electronicAddress = electronicAddress
+    var built: Invoice
+    do {
+      built = try Invoice(
+        number: invoice.number, issueDate: issue, dueDate: due, currency: currency, customer: customer,
+        items: invoice.items, allowancesCharges: charges, givenTax: givenTax, locale: locale,
+        notes: value(.notes, invoice), purchaseOrder: value(.purchaseOrder, invoice),
+        precedingInvoice: value(.precedingInvoice, invoice), pricesIncludeTax: pricesIncludeTax,
+        taxExemptionReason: value(.taxExemptionReason, invoice), source: start)
+      built.buyerReference = value(.buyerReference, invoice)
+      built.deliveryDate = delivery
+      built.billingPeriod = period
+    } catch {
       fail(
         invoice,
         Diagnostic(
-          .error, start, field: name, "is empty in every row of invoice \(Diagnostic.quote(invoice.number))",
-          hint: hint))
-      ok = false
+          .error, start,
+          "the amounts of invoice \(Diagnostic.quote(invoice.number)) are too large to compute exactly"))
+      return .failed
     }
-    func date(_ field: OrderField) -> CalendarDate? {
-      guard let (text, location, name) = value(field) else { return nil }
-      let format = options.dateFormat
-      if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) })
-        ?? format.parse(Array(text.utf8))
-      {
-        return date
-      }
-      var hint =
-        format == .iso8601
-        ? "dates are written as 2026-03-31 (ISO 8601) or 31.03.2026; set csv.dateFormat in the config for another format"
-        : "the config's csv.dateFormat is \"\(format.pattern)\", which \(Diagnostic.quote(text)) does not match; change the format or the data"
-      var message = "\(Diagnostic.quote(text)) is not a date"
-      if format == .iso8601, DateFormat.slashedParts(text.utf8) != nil {
-        if slashedDateOrder == nil { slashedDateOrder = learnSlashedDateOrder() }
-        switch slashedDateOrder {
-        case .dayFirst?:
-          if let date = DateFormat.dayFirstSlashed.parse(Array(text.utf8)) { return date }
-        case .monthFirst?:
-          if let date = DateFormat.monthFirstSlashed.parse(Array(text.utf8)) { return date }
-        default:
-          message = "\(Diagnostic.quote(text)) is ambiguous: the day and the month could be either way round"
-          hint =
-            "the file's slashed dates do not show which comes first (no part over 12); set csv.dateFormat in the config to d/M/yyyy or M/d/yyyy"
-        }
-      }
-      fail(invoice, Diagnostic(.error, location, field: name, message, hint: hint))
-      ok = false
-      return nil
+    if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total) {
+      violation.hint = likelyCause(built, expected: total)
+      fail(invoice, Diagnostic(location, field: field, violation))
+      return .failed
     }
-    let issue = date(.invoiceDate)
-    if issue == nil, value(.invoiceDate) == nil, !rejected(.invoiceDate) { missing(.invoiceDate) }
-    let due = date(.dueDate)
-    // The first currency symbol or code the invoice's prices were written with (`€80.00`), if any.
-    let written = currencyMarks.isEmpty ? nil : currencyMarks[ObjectIdentifier(invoice)]
+    return InvoiceAssembler.outcome(built, status: status, policy: options.refunds, location: start)
+  }
+
+  /// The checked text of `field` (with its location and column name), nil when absent or refused.
+  private mutating func located(_ field: OrderField, _ invoice: PendingInvoice) -> (String, SourceLocation, String)? {
+    checkedText(field, invoice)
+  }
+
+  /// Whether `field`'s value was refused (its problem already reported).
+  private func rejected(_ field: OrderField) -> Bool {
+    if case .some(.none) = checked[field.ordinal] { return true }
+    return false
+  }
+
+  /// Reports `field` as empty in every row of the invoice.
+  private mutating func missing(_ field: OrderField, _ invoice: PendingInvoice, hint: String? = nil) {
+    let name = columnOf[field].map { columnNames[$0] } ?? "column \"\(field.rawValue)\""
+    fail(
+      invoice,
+      Diagnostic(
+        .error, SourceLocation(file: file, line: invoice.line), field: name,
+        "is empty in every row of invoice \(Diagnostic.quote(invoice.number))", hint: hint))
+  }
+
+  /// The date in `field`, in the configured format or, for slashed dates, the order the file shows.
+  private mutating func date(_ field: OrderField, _ invoice: PendingInvoice) -> CalendarDate? {
+    guard let (text, location, name) = located(field, invoice) else { return nil }
+    let format = options.dateFormat
+    if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) }) ?? format.parse(Array(text.utf8)) {
+      return date
+    }
+    var hint =
+      format == .iso8601
+      ? "dates are written as 2026-03-31 (ISO 8601) or 31.03.2026; set csv.dateFormat in the config for another format"
+      : "the config's csv.dateFormat is \"\(format.pattern)\", which \(Diagnostic.quote(text)) does not match; change the format or the data"
+    var message = "\(Diagnostic.quote(text)) is not a date"
+    if format == .iso8601, DateFormat.slashedParts(text.utf8) != nil {
+      if slashedDateOrder == nil { slashedDateOrder = learnSlashedDateOrder() }
+      switch slashedDateOrder {
+      case .dayFirst?:
+        if let date = DateFormat.dayFirstSlashed.parse(Array(text.utf8)) { return date }
+      case .monthFirst?:
+        if let date = DateFormat.monthFirstSlashed.parse(Array(text.utf8)) { return date }
+      default:
+        message = "\(Diagnostic.quote(text)) is ambiguous: the day and the month could be either way round"
+        hint =
+          "the file's slashed dates do not show which comes first (no part over 12); set csv.dateFormat in the config to d/M/yyyy or M/d/yyyy"
+      }
+    }
+    fail(invoice, Diagnostic(.error, location, field: name, message, hint: hint))
+    return nil
+  }
+
+  /// The invoice's currency: its column, else the one its prices are written in (`€80.00`), else the default.
+  private mutating func currency(_ invoice: PendingInvoice) -> Currency? {
     var currency = options.defaultCurrency
-    if let (code, location, name) = value(.currency) {
+    if let (code, location, name) = located(.currency, invoice) {
       switch InvoiceRules.currency(code) {
       case .success(let known): currency = known
-      case .failure(let violation):
-        fail(invoice, Diagnostic(location, field: name, violation))
-        ok = false
+      case .failure(let violation): fail(invoice, Diagnostic(location, field: name, violation))
       }
     } else if !rejected(.currency) {
-      // Data that names a currency only through its prices (`€80.00`) is in that currency.
-      if let codes = written?.mark.currencies, codes.count == 1 {
+      if let codes = writtenCurrency(invoice)?.mark.currencies, codes.count == 1 {
         currency = Currency(code: codes.first!)
       }
       if currency == nil {
-        missing(.currency, hint: "give a currency per invoice or set defaults.currency in the config")
+        missing(.currency, invoice, hint: "give a currency per invoice or set defaults.currency in the config")
       }
     }
-    var name = value(.customerName)?.0
-    // First and last name columns (WooCommerce's billing_first_name…) name a person: the customer
-    // when no name (company) is given, else the person to the attention of whom it goes.
-    let person = [value(.customerFirstName)?.0, value(.customerLastName)?.0].compactMap { $0 }.filter {
+    return currency
+  }
+
+  /// The first currency symbol or code the invoice's prices were written with, if any.
+  private func writtenCurrency(_ invoice: PendingInvoice) -> (mark: CurrencyMark, location: SourceLocation, field: String)? {
+    currencyMarks.isEmpty ? nil : currencyMarks[ObjectIdentifier(invoice)]
+  }
+
+  /// A price written in another currency than the invoice's is an error.
+  private mutating func checkWrittenCurrency(_ currency: Currency?, _ invoice: PendingInvoice) {
+    guard let currency, let (mark, location, field) = writtenCurrency(invoice), !mark.currencies.contains(currency.code)
+    else { return }
+    fail(
+      invoice,
+      Diagnostic(
+        .error, location, field: field,
+        "the price is written in \(Diagnostic.quote(mark.text)), but the invoice's currency is \(currency.code)",
+        hint: "check the currency column, or remove the symbol from the prices"))
+  }
+
+  /// The customer's name and the person the invoice is to the attention of.
+  ///
+  /// First and last name columns (WooCommerce's billing_first_name…) name a person: the customer
+  /// when no name (company) is given, else the person to the attention of whom it goes.
+  private mutating func customerName(_ invoice: PendingInvoice) -> (name: String?, attention: String?) {
+    var name = value(.customerName, invoice)
+    let person = [value(.customerFirstName, invoice), value(.customerLastName, invoice)].compactMap { $0 }.filter {
       !$0.isEmpty
     }.joined(separator: " ")
     var attention: String?
@@ -270,43 +342,37 @@ struct InvoiceAssembler {
         name = fallback
       } else {
         missing(
-          .customerName, hint: "give a customer name or set defaults.customerName (such as \"Cash sale\")")
+          .customerName, invoice, hint: "give a customer name or set defaults.customerName (such as \"Cash sale\")")
       }
     }
-    var pricesIncludeTax = false
-    if let (text, location, field) = value(.pricesIncludeTax) {
-      switch text.lowercased() {
-      case "true", "yes", "1", "y": pricesIncludeTax = true
-      case "false", "no", "0", "n": pricesIncludeTax = false
-      default:
-        fail(
-          invoice,
-          Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))
-        ok = false
-      }
+    return (name, attention)
+  }
+
+  /// Whether the invoice's prices include tax (`true`, `yes`, `1`, `y` and their opposites).
+  private mutating func pricesIncludeTax(_ invoice: PendingInvoice) -> Bool {
+    guard let (text, location, field) = located(.pricesIncludeTax, invoice) else { return false }
+    switch text.lowercased() {
+    case "true", "yes", "1", "y": return true
+    case "false", "no", "0", "n": return false
+    default:
+      fail(invoice, Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))
+      return false
     }
-    var locale = options.defaultLocale
-    if let (text, location, field) = value(.locale) {
-      if let violation = InvoiceRules.locale(text) {
-        fail(invoice, Diagnostic(location, field: field, violation))
-        ok = false
-      } else {
-        locale = text
-      }
+  }
+
+  /// The invoice's locale: its column when it is a valid tag, else the default.
+  private mutating func locale(_ invoice: PendingInvoice) -> String? {
+    guard let (text, location, field) = located(.locale, invoice) else { return options.defaultLocale }
+    if let violation = InvoiceRules.locale(text) {
+      fail(invoice, Diagnostic(location, field: field, violation))
+      return options.defaultLocale
     }
-    if let currency, let (mark, location, field) = written, !mark.currencies.contains(currency.code) {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: field,
-          "the price is written in \(Diagnostic.quote(mark.text)), but the invoice's currency is \(currency.code)",
-          hint: "check the currency column, or remove the symbol from the prices"))
-      ok = false
-    }
-    // An invoice's tax is computed from per-line rates, or given by the export: never both.
-    var givenTax: GivenTax?
-    if let (amount, location, field) = amount(.taxAmount, invoice) {
-      givenTax = GivenTax(amount: amount, name: value(.taxName)?.0)
+    return text
+  }
+
+  /// The tax the export gives as an amount, if any; an invoice's tax is computed from per-line rates, or given: never both.
+  private mutating func givenTax(_ invoice: PendingInvoice) -> GivenTax? {
+    if let (amount, location, field) = levelAmount(.taxAmount, invoice, allowsNegative: false) {
       if invoice.explicitRateLine != 0, let rateColumn = columnOf[.taxRate] {
         fail(
           invoice,
@@ -314,9 +380,10 @@ struct InvoiceAssembler {
             .error, location, field: field,
             "the invoice gives its tax as an amount and per-line rates (\(columnNames[rateColumn]), line \(invoice.explicitRateLine))",
             hint: "leave the rates blank on invoices whose tax is given, or leave the tax amount blank"))
-        ok = false
       }
-    } else if invoice.missingRateLine != 0 {
+      return GivenTax(amount: amount, name: value(.taxName, invoice))
+    }
+    if invoice.missingRateLine != 0 {
       fail(
         invoice,
         Diagnostic(
@@ -328,21 +395,27 @@ struct InvoiceAssembler {
           hint:
             "give a tax rate per row (19, 19% or 7.5), set defaults.taxRate in the config, or give the invoice's tax in tax_amount"
         ))
-      ok = false
     }
+    return nil
+  }
+
+  /// The invoice's charge and allowance rows, with its shipping first and its order discount last.
+  private mutating func charges(_ invoice: PendingInvoice, givenTax: GivenTax?, start: SourceLocation)
+    -> [AllowanceCharge]
+  {
     var charges = invoice.allowancesCharges
-    if let (amount, _, _) = amount(.shipping, invoice), !amount.isZero {
+    if let (amount, _, _) = levelAmount(.shipping, invoice, allowsNegative: false), !amount.isZero {
       charges.insert(
         AllowanceCharge(
-          .charge, amount: amount, purpose: .shipping, taxRate: rate(.shippingTaxRate, invoice)),
+          .charge, amount: amount, purpose: .shipping, taxRate: levelRate(.shippingTaxRate, invoice)),
         at: 0)
     }
-    if let (amount, _, _) = amount(.orderDiscount, invoice, allowsNegative: true), !amount.isZero {
+    if let (amount, _, _) = levelAmount(.orderDiscount, invoice, allowsNegative: true), !amount.isZero {
       // Exports write a discount as 10.00 or as -10.00; either way it is taken off.
       charges.append(
         AllowanceCharge(
-          .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason)?.0, purpose: .discount,
-          taxRate: rate(.orderDiscountTaxRate, invoice)))
+          .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason, invoice), purpose: .discount,
+          taxRate: levelRate(.orderDiscountTaxRate, invoice)))
     }
     if givenTax == nil, invoice.items.isEmpty, charges.contains(where: { $0.taxRate == nil }) {
       // With no items there is no main rate: an untaxed fee would be a silent zero.
@@ -352,101 +425,61 @@ struct InvoiceAssembler {
           .error, start,
           "invoice \(Diagnostic.quote(invoice.number)) has charges but no items, and a charge without a tax rate",
           hint: "give the charge's rate (charge_tax_rate, shipping_tax_rate) or an item"))
-      ok = false
     }
-    var status = OrderStatus.paid
-    if let (text, location, field) = value(.status) {
-      switch InvoiceRules.status(text, mapping: options.statuses) {
-      case .success(let known): status = known
-      case .failure(let violation):
-        fail(invoice, Diagnostic(location, field: field, violation))
-        ok = false
-      }
+    return charges
+  }
+
+  /// The order's status (paid when the export gives none).
+  private mutating func status(_ invoice: PendingInvoice) -> OrderStatus {
+    guard let (text, location, field) = located(.status, invoice) else { return .paid }
+    switch InvoiceRules.status(text, mapping: options.statuses) {
+    case .success(let known): return known
+    case .failure(let violation):
+      fail(invoice, Diagnostic(location, field: field, violation))
+      return .paid
     }
-    let expected = amount(.expectedTotal, invoice, allowsNegative: true)
-    let postal = postalAddress(invoice, locale: locale)
-    let delivery = date(.deliveryDate)
-    let periodStart = date(.billingPeriodStart)
-    let periodEnd = date(.billingPeriodEnd)
-    var period: ClosedRange<CalendarDate>?
+  }
+
+  /// The billing period, when both its ends are given and in order.
+  private mutating func billingPeriod(_ invoice: PendingInvoice) -> ClosedRange<CalendarDate>? {
+    let periodStart = date(.billingPeriodStart, invoice)
+    let periodEnd = date(.billingPeriodEnd, invoice)
     if let periodStart, let periodEnd {
-      if periodStart <= periodEnd {
-        period = periodStart...periodEnd
-      } else if let (_, location, field) = value(.billingPeriodEnd) {
+      if periodStart <= periodEnd { return periodStart...periodEnd }
+      if let (_, location, field) = located(.billingPeriodEnd, invoice) {
         fail(
           invoice,
           Diagnostic(
-            .error, location, field: field,
-            "the billing period ends (\(periodEnd)) before it starts (\(periodStart))"))
-        ok = false
+            .error, location, field: field, "the billing period ends (\(periodEnd)) before it starts (\(periodStart))"))
       }
-    } else if (periodStart == nil) != (periodEnd == nil), !rejected(.billingPeriodStart),
-      !rejected(.billingPeriodEnd)
-    {
+    } else if (periodStart == nil) != (periodEnd == nil), !rejected(.billingPeriodStart), !rejected(.billingPeriodEnd) {
       let given = periodStart == nil ? OrderField.billingPeriodEnd : .billingPeriodStart
-      if let (_, location, field) = value(given) {
+      if let (_, location, field) = located(given, invoice) {
         fail(
           invoice,
           Diagnostic(
-            .error, location, field: field,
-            "a billing period needs both billing_period_start and billing_period_end"))
-        ok = false
+            .error, location, field: field, "a billing period needs both billing_period_start and billing_period_end"))
       }
     }
-    var electronicAddress: ElectronicAddress?
-    if let (address, _, _) = value(.customerElectronicAddress), !address.isEmpty {
-      let scheme = value(.customerElectronicAddressScheme)?.0
-      electronicAddress = ElectronicAddress(
-        scheme: scheme.flatMap { $0.isEmpty ? nil : $0 } ?? (address.contains("@") ? "EM" : ""),
-        value: address)
-      if electronicAddress!.scheme.isEmpty, let (_, location, field) = value(.customerElectronicAddress) {
-        fail(
-          invoice,
-          Diagnostic(
-            .error, location, field: field, "the electronic address has no scheme",
-            hint:
-              "give customer_electronic_address_scheme (EAS code such as 0204 for a Leitweg-ID, 9930 for a German VAT id, EM for e-mail)"
-          ))
-        ok = false
-      }
-    }
-    if invoice.failed { ok = false }
-    guard ok, let issue, let currency, let name else { return .failed }
-    var address = value(.customerAddress).map { Party.addressLines($0.0) } ?? []
-    if address.isEmpty, let postal {
-      address = postal.lines(locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
-    }
-    if let attention { address.insert(attention, at: 0) }
-    var customer = Party(
-      name: name, address: address, email: value(.customerEmail)?.0, vatId: value(.customerVatId)?.0,
-      id: value(.customerId)?.0, postalAddress: postal)
-    customer.electronicAddress = electronicAddress
-    var built: Invoice
-    do {
-      built = try Invoice(
-        number: invoice.number, issueDate: issue, dueDate: due, currency: currency, customer: customer,
-        items: invoice.items, allowancesCharges: charges, givenTax: givenTax, locale: locale,
-        notes: value(.notes)?.0, purchaseOrder: value(.purchaseOrder)?.0,
-        precedingInvoice: value(.precedingInvoice)?.0,
-        pricesIncludeTax: pricesIncludeTax, taxExemptionReason: value(.taxExemptionReason)?.0, source: start)
-      built.buyerReference = value(.buyerReference)?.0
-      built.deliveryDate = delivery
-      built.billingPeriod = period
-    } catch {
+    return nil
+  }
+
+  /// The customer's electronic address (Peppol endpoint), with its scheme.
+  private mutating func electronicAddress(_ invoice: PendingInvoice) -> ElectronicAddress? {
+    guard let address = value(.customerElectronicAddress, invoice) else { return nil }
+    let scheme = value(.customerElectronicAddressScheme, invoice)
+    let electronic = ElectronicAddress(
+      scheme: scheme.flatMap { $0.isEmpty ? nil : $0 } ?? (address.contains("@") ? "EM" : ""), value: address)
+    if electronic.scheme.isEmpty, let (_, location, field) = located(.customerElectronicAddress, invoice) {
       fail(
         invoice,
         Diagnostic(
-          .error, start,
-          "the amounts of invoice \(Diagnostic.quote(invoice.number)) are too large to compute exactly"))
-      return .failed
+          .error, location, field: field, "the electronic address has no scheme",
+          hint:
+            "give customer_electronic_address_scheme (EAS code such as 0204 for a Leitweg-ID, 9930 for a German VAT id, EM for e-mail)"
+        ))
     }
-    if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total)
-    {
-      violation.hint = likelyCause(built, expected: total)
-      fail(invoice, Diagnostic(location, field: field, violation))
-      return .failed
-    }
-    return InvoiceAssembler.outcome(built, status: status, policy: options.refunds, location: start)
+    return electronic
   }
 
   /// The invoice, its credit note, or its skipping, by its status and the run's refund policy.
