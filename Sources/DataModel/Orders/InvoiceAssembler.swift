@@ -206,7 +206,8 @@ struct InvoiceAssembler {
     }
     if let attention { address.insert(attention, at: 0) }
     var customer = Party(
-      name: name, address: address, email: value(.customerEmail, invoice), vatId: value(.customerVatId, invoice),
+      name: name, address: address, email: value(.customerEmail, invoice),
+      vatId: value(.customerVatId, invoice),
       id: value(.customerId, invoice), postalAddress: postal)
     customer.electronicAddress = electronicAddress
     var built: Invoice
@@ -228,7 +229,8 @@ struct InvoiceAssembler {
           "the amounts of invoice \(Diagnostic.quote(invoice.number)) are too large to compute exactly"))
       return .failed
     }
-    if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total) {
+    if let (total, location, field) = expected, var violation = InvoiceRules.reconcile(built, expected: total)
+    {
       violation.hint = likelyCause(built, expected: total)
       fail(invoice, Diagnostic(location, field: field, violation))
       return .failed
@@ -237,7 +239,9 @@ struct InvoiceAssembler {
   }
 
   /// The checked text of `field` (with its location and column name), nil when absent or refused.
-  private mutating func located(_ field: OrderField, _ invoice: PendingInvoice) -> (String, SourceLocation, String)? {
+  private mutating func located(_ field: OrderField, _ invoice: PendingInvoice) -> (
+    String, SourceLocation, String
+  )? {
     checkedText(field, invoice)
   }
 
@@ -261,7 +265,9 @@ struct InvoiceAssembler {
   private mutating func date(_ field: OrderField, _ invoice: PendingInvoice) -> CalendarDate? {
     guard let (text, location, name) = located(field, invoice) else { return nil }
     let format = options.dateFormat
-    if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) }) ?? format.parse(Array(text.utf8)) {
+    if let date = text.utf8.withContiguousStorageIfAvailable({ format.parse($0) })
+      ?? format.parse(Array(text.utf8))
+    {
       return date
     }
     var hint =
@@ -299,20 +305,24 @@ struct InvoiceAssembler {
         currency = Currency(code: codes.first!)
       }
       if currency == nil {
-        missing(.currency, invoice, hint: "give a currency per invoice or set defaults.currency in the config")
+        missing(
+          .currency, invoice, hint: "give a currency per invoice or set defaults.currency in the config")
       }
     }
     return currency
   }
 
   /// The first currency symbol or code the invoice's prices were written with, if any.
-  private func writtenCurrency(_ invoice: PendingInvoice) -> (mark: CurrencyMark, location: SourceLocation, field: String)? {
+  private func writtenCurrency(_ invoice: PendingInvoice) -> (
+    mark: CurrencyMark, location: SourceLocation, field: String
+  )? {
     currencyMarks.isEmpty ? nil : currencyMarks[ObjectIdentifier(invoice)]
   }
 
   /// A price written in another currency than the invoice's is an error.
   private mutating func checkWrittenCurrency(_ currency: Currency?, _ invoice: PendingInvoice) {
-    guard let currency, let (mark, location, field) = writtenCurrency(invoice), !mark.currencies.contains(currency.code)
+    guard let currency, let (mark, location, field) = writtenCurrency(invoice),
+      !mark.currencies.contains(currency.code)
     else { return }
     fail(
       invoice,
@@ -328,9 +338,10 @@ struct InvoiceAssembler {
   /// when no name (company) is given, else the person to the attention of whom it goes.
   private mutating func customerName(_ invoice: PendingInvoice) -> (name: String?, attention: String?) {
     var name = value(.customerName, invoice)
-    let person = [value(.customerFirstName, invoice), value(.customerLastName, invoice)].compactMap { $0 }.filter {
-      !$0.isEmpty
-    }.joined(separator: " ")
+    let person = [value(.customerFirstName, invoice), value(.customerLastName, invoice)].compactMap { $0 }
+      .filter {
+        !$0.isEmpty
+      }.joined(separator: " ")
     var attention: String?
     if name == nil || name!.isEmpty {
       if !person.isEmpty { name = person }
@@ -342,7 +353,8 @@ struct InvoiceAssembler {
         name = fallback
       } else {
         missing(
-          .customerName, invoice, hint: "give a customer name or set defaults.customerName (such as \"Cash sale\")")
+          .customerName, invoice,
+          hint: "give a customer name or set defaults.customerName (such as \"Cash sale\")")
       }
     }
     return (name, attention)
@@ -355,7 +367,8 @@ struct InvoiceAssembler {
     case "true", "yes", "1", "y": return true
     case "false", "no", "0", "n": return false
     default:
-      fail(invoice, Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))
+      fail(
+        invoice, Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))
       return false
     }
   }
@@ -414,7 +427,8 @@ struct InvoiceAssembler {
       // Exports write a discount as 10.00 or as -10.00; either way it is taken off.
       charges.append(
         AllowanceCharge(
-          .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason, invoice), purpose: .discount,
+          .allowance, amount: amount.magnitude, reason: value(.orderDiscountReason, invoice),
+          purpose: .discount,
           taxRate: levelRate(.orderDiscountTaxRate, invoice)))
     }
     if givenTax == nil, invoice.items.isEmpty, charges.contains(where: { $0.taxRate == nil }) {
@@ -450,15 +464,19 @@ struct InvoiceAssembler {
         fail(
           invoice,
           Diagnostic(
-            .error, location, field: field, "the billing period ends (\(periodEnd)) before it starts (\(periodStart))"))
+            .error, location, field: field,
+            "the billing period ends (\(periodEnd)) before it starts (\(periodStart))"))
       }
-    } else if (periodStart == nil) != (periodEnd == nil), !rejected(.billingPeriodStart), !rejected(.billingPeriodEnd) {
+    } else if (periodStart == nil) != (periodEnd == nil), !rejected(.billingPeriodStart),
+      !rejected(.billingPeriodEnd)
+    {
       let given = periodStart == nil ? OrderField.billingPeriodEnd : .billingPeriodStart
       if let (_, location, field) = located(given, invoice) {
         fail(
           invoice,
           Diagnostic(
-            .error, location, field: field, "a billing period needs both billing_period_start and billing_period_end"))
+            .error, location, field: field,
+            "a billing period needs both billing_period_start and billing_period_end"))
       }
     }
     return nil

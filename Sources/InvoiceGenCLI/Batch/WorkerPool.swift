@@ -1,20 +1,20 @@
 import Foundation
 import PageRendering
+import Synchronization
 
 /// Runs jobs on N threads, each with its own Pango font map, contexts and image cache.
 ///
 /// Cairo and Pango objects never cross threads: every worker makes its `RenderResources` on its own
 /// thread and keeps them for all its jobs. Jobs are taken in order from a shared counter.
-final class WorkerPool: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next = 0
+final class WorkerPool: Sendable {
+  /// The next job to take, and how many jobs are done.
+  private let counters = Mutex<(next: Int, completed: Int)>((0, 0))
   private let count: Int
   private let threads: Int
   private let makeResources: @Sendable () -> RenderResources
   private let done = DispatchSemaphore(value: 0)
-  private var finished = 0
   /// Jobs finished so far, for progress.
-  private(set) var completed = 0
+  var completed: Int { counters.withLock { $0.completed } }
 
   init(jobs count: Int, threads: Int, makeResources: @escaping @Sendable () -> RenderResources) {
     self.count = count
@@ -31,13 +31,8 @@ final class WorkerPool: @unchecked Sendable {
         let resources = makeResources()
         while let index = take() {
           work(index, resources)
-          lock.lock()
-          completed += 1
-          lock.unlock()
+          counters.withLock { $0.completed += 1 }
         }
-        lock.lock()
-        finished += 1
-        lock.unlock()
         done.signal()
       }
       thread.stackSize = 8 << 20
@@ -54,10 +49,10 @@ final class WorkerPool: @unchecked Sendable {
   }
 
   private func take() -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard next < count else { return nil }
-    defer { next += 1 }
-    return next
+    counters.withLock { counters in
+      guard counters.next < count else { return nil }
+      defer { counters.next += 1 }
+      return counters.next
+    }
   }
 }

@@ -1,0 +1,112 @@
+import DataModel
+import EInvoicing
+import Foundation
+import PageRendering
+import Synchronization
+
+/// One invoice to write, and the file name it was given.
+struct RenderJob: Sendable {
+  var invoice: Invoice
+  var name: String
+}
+
+/// The render stage: every job drawn on the worker threads and written atomically, with what happened tallied.
+///
+/// The tally (a `RunSummary`) and the warnings already shown are the only shared state, each
+/// behind a `Mutex`; everything else is the plan and the e-invoices, read-only.
+final class InvoiceRendering: Sendable {
+  let plan: RunPlan
+  /// The e-invoice of each invoice number (`--format cii|ubl`, Factur-X), prepared before.
+  let einvoices: [String: EInvoiceDocument]
+  private let tally: Mutex<RunSummary>
+  private let shownWarnings = Mutex<Set<String>>([])
+
+  init(plan: RunPlan, einvoices: [String: EInvoiceDocument], summary: RunSummary) {
+    self.plan = plan
+    self.einvoices = einvoices
+    tally = Mutex(summary)
+  }
+
+  /// Renders and writes every job, showing progress; returns the summary with what was written and what failed.
+  func run(_ jobs: [RenderJob]) -> RunSummary {
+    let progress = Progress(mode: plan.progress, total: jobs.count)
+    let brand = plan.settings.brand
+    let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
+    pool.run(
+      { [self] index, resources in write(jobs[index], resources: resources) },
+      tick: { progress.show(done: pool.completed) })
+    progress.finish()
+    return tally.withLock { $0 }
+  }
+
+  /// Writes one job: skipped when unchanged, an e-invoice's XML, or its rendered document.
+  private func write(_ job: RenderJob, resources: RenderResources) {
+    let path = plan.out + "/" + job.name
+    let hash = String(OutputName.fnv1a(plan.fingerprint + "|" + job.invoice.canonicalEncoding), radix: 16)
+    let hashPath = plan.out + "/." + job.name + ".invoicegen-hash"
+    if plan.skipUnchanged, plan.format == .pdf, FileManager.default.fileExists(atPath: path),
+      let recorded = try? String(contentsOfFile: hashPath, encoding: .utf8), recorded == hash
+    {
+      tally.withLock { $0.skipped += 1 }
+      return
+    }
+    if plan.skipUnchanged {
+      // A hash left from an earlier run must never vouch for a PDF this run replaces.
+      unlink(hashPath)
+    }
+    do {
+      let outputs: [String]
+      if plan.format.isEInvoiceXML, let document = einvoices[job.invoice.number] {
+        let xml = plan.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
+        try AtomicFile.write(Data(xml), to: path, durable: plan.durable)
+        outputs = [path]
+      } else {
+        outputs = try render(job, to: path, resources: resources)
+        if plan.format == .pdf, plan.skipUnchanged { try AtomicFile.write(Data(hash.utf8), to: hashPath) }
+      }
+      tally.withLock {
+        $0.written += 1
+        $0.outputs.append(contentsOf: outputs)
+      }
+    } catch {
+      let message = "invoice \"\(job.invoice.number)\": \(error)"
+      Console.error(message)
+      let isOutput = if case .output? = error as? RenderError { true } else { plan.format.isEInvoiceXML }
+      tally.withLock {
+        if isOutput { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
+        $0.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
+      }
+    }
+  }
+
+  /// Lays out and draws the job's invoice to `path` (a Factur-X PDF/A-3b when it has an e-invoice); returns the files written.
+  private func render(_ job: RenderJob, to path: String, resources: RenderResources) throws -> [String] {
+    let prepared = plan.layout(job.invoice, plan.settings)
+    let renderer = DocumentRenderer(
+      document: prepared.document, environment: prepared.environment, resources: resources)
+    renderer.missingGlyphsAreErrors = plan.strict
+    renderer.tagged = plan.tagged
+    renderer.unreadableImagesAreErrors = plan.strict
+    // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
+    let archive = einvoices[job.invoice.number].map { document in
+      PDFArchive(
+        attachment: PDFArchive.Attachment(
+          name: "factur-x.xml", data: Data(CIIWriter.xml(document)), mimeType: "text/xml",
+          description: "Factur-X invoice (EN 16931)", relationship: "Alternative"),
+        facturX: PDFArchive.FacturX(conformanceLevel: "EN 16931"))
+    }
+    let outputs = try DocumentOutput.write(
+      renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,
+      creationDate: plan.creationDate, archive: archive
+    ).files
+    for warning in renderer.warnings where !plan.quiet && isFirstSighting(of: warning.message) {
+      Console.warning("invoice \"\(job.invoice.number)\": \(warning.message)")
+    }
+    return outputs
+  }
+
+  /// Whether no invoice of this run has shown `message` yet (a huge or missing logo is said once, not per invoice).
+  private func isFirstSighting(of message: String) -> Bool {
+    shownWarnings.withLock { $0.insert(message).inserted }
+  }
+}
