@@ -6,6 +6,18 @@ public struct ReportImport: Sendable {
   public var diagnostics: [Diagnostic]
 
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+  /// What stops an import, with the diagnostics found until then.
+  struct Failure: Error {
+    var diagnostics: [Diagnostic]
+  }
+
+  /// An import that found nothing usable: one error at `line` of `file`.
+  static func failure(_ file: String, line: Int?, _ message: String, hint: String?) -> ReportImport {
+    ReportImport(
+      report: nil,
+      diagnostics: [Diagnostic(.error, SourceLocation(file: file, line: line), message, hint: hint)])
+  }
 }
 
 /// Turns any CSV with a header into a one-table report titled with the file name.
@@ -75,8 +87,6 @@ public struct ReportCSVImporter {
     "fax", "account", "sku", "ean", "upc", "gtin", "isbn", "iban", "ref", "reference",
   ]
 
-  /// Whether the column named `header` holds identifiers: one of its words (split at spaces, punctuation
-  /// and camel case: `CustomerID`, `Postal Code`, `invoice_no`) is an identifier word.
   /// The first cell of `record` holding a noncharacter or a control character, and that character.
   static func firstUnrenderable(in record: CSVRecord) -> (column: Int, scalar: Unicode.Scalar)? {
     let suspect = record.bytes.contains { byte in
@@ -91,6 +101,8 @@ public struct ReportCSVImporter {
     return nil
   }
 
+  /// Whether the column named `header` holds identifiers: one of its words (split at spaces, punctuation
+  /// and camel case: `CustomerID`, `Postal Code`, `invoice_no`) is an identifier word.
   static func isIdentifierName(_ header: String) -> Bool {
     var words: [String] = []
     var word = ""
@@ -120,250 +132,91 @@ public struct ReportCSVImporter {
     let shown = name ?? path
     var diagnostics: [Diagnostic] = []
     if let kind = ReportCSVImporter.notCSV(path) {
-      return ReportImport(
-        report: nil,
-        diagnostics: [
-          Diagnostic(
-            .error, SourceLocation(file: shown, line: 1), "is \(kind), not CSV",
-            hint: "give a CSV file with a header line, or report JSON")
-        ])
+      return ReportImport.failure(
+        shown, line: 1, "is \(kind), not CSV", hint: "give a CSV file with a header line, or report JSON")
     }
     do {
       let reader = try CSVReader(path: path, name: shown, delimiter: delimiter)
       var record = CSVRecord()
       guard try reader.next(into: &record) else {
-        return ReportImport(
-          report: nil,
-          diagnostics: [
-            Diagnostic(
-              .error, SourceLocation(file: shown, line: nil), "the file is empty",
-              hint: "the first line must name the columns")
-          ])
+        return ReportImport.failure(
+          shown, line: nil, "the file is empty", hint: "the first line must name the columns")
       }
       guard (0..<record.count).allSatisfy({ record.string($0) != nil }) else {
-        return ReportImport(
-          report: nil,
-          diagnostics: [
-            Diagnostic(
-              .error, SourceLocation(file: shown, line: record.line), "the header is not valid UTF-8",
-              hint: "export the file as UTF-8 CSV")
-          ])
+        return ReportImport.failure(
+          shown, line: record.line, "the header is not valid UTF-8", hint: "export the file as UTF-8 CSV")
       }
       let headers = (0..<record.count).map { record.string($0)!.trimmingSpaces }
-      var invalidTextWarnings = 0
-      var warnedUnrenderable = false
-      var numeric = [Bool](repeating: true, count: headers.count)
-      var seenNumber = [Bool](repeating: false, count: headers.count)
-      var sums = [ExactDecimal](repeating: .zero, count: headers.count)
-      var rows = 0
-      var raggedWarnings = 0
-      var separator = decimalSeparator ?? UInt8(ascii: ".")
-      var separatorIsKnown = decimalSeparator != nil
-      // Columns that summed a number like "1.234" before the file showed its separator.
-      var readBeforeKnown = [Bool](repeating: false, count: headers.count)
-      // The currency mark of each column's amounts (`€1.50`), and whether two marks were mixed.
-      var marks = [String?](repeating: nil, count: headers.count)
-      var mixedMarks = [Bool](repeating: false, count: headers.count)
-      // The integer values of each column while they are all distinct (identifiers such as customer numbers).
-      var distinct = [Set<Int128>?](repeating: [], count: headers.count)
-      // Whether every value of a column is one short word (a date, a code): such values must not wrap.
-      var compact = [Bool](repeating: true, count: headers.count)
+      var scan = ReportColumnScan(headers: headers, decimalSeparator: decimalSeparator)
       while try reader.next(into: &record) {
-        rows += 1
-        if let (column, length) = record.clippedLengths.min(by: { $0.key < $1.key }) {
-          let field =
-            column < headers.count ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)"
-          return ReportImport(
-            report: nil,
-            diagnostics: diagnostics + [
-              Diagnostic(
-                .error, SourceLocation(file: shown, line: record.line), field: field,
-                "is \(length) bytes long; a report cell may have at most \(CSVReader.maxFieldBytes >> 20) MiB",
-                hint: "a quoted field may be missing its closing quote")
-            ])
-        }
-        if record.count != headers.count, raggedWarnings < 10 {
-          raggedWarnings += 1
-          diagnostics.append(
-            Diagnostic(
-              .warning, SourceLocation(file: shown, line: record.line),
-              "has \(record.count) fields, the header has \(headers.count); missing cells are left blank"))
-        }
-        if invalidTextWarnings < 10, let bad = (0..<record.count).first(where: { record.string($0) == nil }) {
-          invalidTextWarnings += 1
-          diagnostics.append(
-            Diagnostic(
-              .warning, SourceLocation(file: shown, line: record.line),
-              field: bad < headers.count ? "column \(Diagnostic.quote(headers[bad]))" : nil,
-              "is not valid UTF-8; shown as \u{FFFD}"))
-        }
-        if !warnedUnrenderable, let (column, scalar) = ReportCSVImporter.firstUnrenderable(in: record) {
-          warnedUnrenderable = true
-          diagnostics.append(
-            Diagnostic(
-              .warning, SourceLocation(file: shown, line: record.line),
-              field: column < headers.count
-                ? "column \(Diagnostic.quote(headers[column]))" : "field \(column + 1)",
-              UnrenderableText.warning(for: scalar.value)))
-        }
-        for column in 0..<min(record.count, headers.count) where compact[column] {
-          let range = record.range(column)
-          if range.count > 24 || record.bytes[range].contains(0x20) { compact[column] = false }
-        }
-        for column in 0..<min(record.count, headers.count) where numeric[column] {
-          let cell = record.bytes[record.range(column)]
-          if !separatorIsKnown,
-            case .shows(let shown) = GroupedNumber.separatorEvidence(cell, maxFractionDigits: 18)
-          {
-            separator = shown
-            separatorIsKnown = true
-            // What was summed with "." may have meant thousands: those columns are not totalled.
-            if shown == UInt8(ascii: ",") {
-              for index in readBeforeKnown.indices where readBeforeKnown[index] { numeric[index] = false }
-            }
-          }
-          func read(_ cell: ArraySlice<UInt8>) -> ExactDecimal?? {
-            switch ExactDecimal.parse(cell, decimalSeparator: separator) {
-            case .success(let plain): return plain
-            case .failure(.empty): return .some(nil)
-            case .failure:
-              guard
-                let grouped = GroupedNumber(
-                  cell, decimalSeparator: separatorIsKnown ? separator : nil, maxFractionDigits: 18)
-              else { return nil }
-              return grouped.value
-            }
-          }
-          var value = read(cell)
-          if value == nil, let mark = CurrencyMark(cell) {
-            // An amount with its currency (`€1.50`, `1.234,50 €`) is read as the orders importer reads prices.
-            value = read(mark.amount[...])
-            if marks[column] == nil {
-              marks[column] = mark.text
-            } else if marks[column] != mark.text {
-              mixedMarks[column] = true
-            }
-          }
-          guard let found = value else {
-            numeric[column] = false
-            continue
-          }
-          guard let value = found else { continue }
-          guard let sum = sums[column].adding(value) else {
-            numeric[column] = false
-            continue
-          }
-          // Identifiers are written as plain integers (no decimals, no currency) that never repeat;
-          // past 50,000 distinct values a column counts as identifiers without tracking more.
-          if distinct[column] != nil, distinct[column]!.count < 50_000 {
-            let plain = cell.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 || $0 == 0x2D }
-            if !plain || !distinct[column]!.insert(value.units).inserted { distinct[column] = nil }
-          }
-          seenNumber[column] = true
-          sums[column] = sum
-          if !separatorIsKnown, cell.contains(UInt8(ascii: ".")) || cell.contains(UInt8(ascii: ",")) {
-            readBeforeKnown[column] = true
-          }
+        if let failure = scan.add(record, file: shown, diagnostics: &diagnostics) {
+          return ReportImport(report: nil, diagnostics: diagnostics + [failure])
         }
       }
-      if rows == 0 {
+      if scan.rows == 0 {
         diagnostics.append(
           Diagnostic(.warning, SourceLocation(file: shown, line: nil), "has a header but no rows"))
       }
-      var totalledByChoice: Set<Int> = []
-      if case .columns(let chosen) = totals {
-        let (found, unknown) = ReportCSVImporter.positions(of: chosen, in: headers)
-        if let unknown {
-          return ReportImport(
-            report: nil,
-            diagnostics: diagnostics + [
-              Diagnostic(
-                .error, SourceLocation(file: shown, line: 1),
-                "--totals: no column \(Diagnostic.quote(unknown))",
-                hint: Spelling.closest(to: unknown, in: headers, within: 3).map {
-                  "did you mean \(Diagnostic.quote($0))?"
-                })
-            ])
-        }
-        totalledByChoice = Set(found)
-      }
-      let columns = headers.indices.map { index in
-        let isNumber = numeric[index] && seenNumber[index]
-        let totalled: Bool
-        switch totals {
-        case .none: totalled = false
-        case .columns:
-          totalled = isNumber && totalledByChoice.contains(index)
-        case .auto:
-          // Identifiers are numbers too, but adding them up means nothing.
-          let allDistinctIntegers = rows >= 10 && distinct[index] != nil
-          totalled =
-            isNumber && !mixedMarks[index] && !ReportCSVImporter.isIdentifierName(headers[index])
-            && !allDistinctIntegers
-        }
-        return ReportColumn(
-          title: headers[index], isNumeric: isNumber, isTotalled: totalled,
-          keepsValuesWhole: isNumber || (compact[index] && rows > 0))
-      }
-      var footer: [String]?
-      if columns.contains(where: \.isTotalled), rows > 0 {
-        // Totals are written the way the file writes its numbers, with the column's currency mark.
-        footer = columns.indices.map { index in
-          guard columns[index].isTotalled else { return "" }
-          var total = sums[index].description
-          if separator == UInt8(ascii: ",") { total = total.replacingOccurrences(of: ".", with: ",") }
-          guard let mark = marks[index] else { return total }
-          return mark.allSatisfy(\.isLetter) ? "\(mark) \(total)" : mark + total
-        }
-      }
-      // The columns shown: chosen and ordered by --columns, less --exclude-columns.
-      var shownColumns = Array(headers.indices)
-      var keys: [Int] = []
-      for (option, names) in [
-        ("--columns", self.columns ?? []), ("--exclude-columns", excludedColumns),
-        ("--key-columns", keyColumns ?? []),
-      ] {
-        let (found, unknown) = ReportCSVImporter.positions(of: names, in: headers)
-        if let unknown {
-          let close = Spelling.closest(to: unknown, in: headers, within: 3)
-          return ReportImport(
-            report: nil,
-            diagnostics: diagnostics + [
-              Diagnostic(
-                .error, SourceLocation(file: shown, line: 1),
-                "\(option): no column \(Diagnostic.quote(unknown))",
-                hint: close.map { "did you mean \(Diagnostic.quote($0))?" }
-                  ?? "give a column's name or its position (1 to \(headers.count))")
-            ])
-        }
-        if option == "--columns", self.columns != nil { shownColumns = found }
-        if option == "--exclude-columns" { shownColumns.removeAll(where: found.contains) }
-        if option == "--key-columns" { keys = found }
-      }
-      let shownReportColumns = shownColumns.map { columns[$0] }
-      let shownFooter = footer.map { cells in shownColumns.map { cells[$0] } }
-      let keyColumns = keys.compactMap { shownColumns.firstIndex(of: $0) }
-      let source = CSVRowSource(
-        path: path, name: shown, delimiter: reader.delimiter, columnCount: headers.count, count: rows,
-        columns: shownColumns.count == headers.count && shownColumns == Array(headers.indices)
-          ? nil : shownColumns)
-      let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
-      let report = Report(
-        title: title ?? base,
-        sections: [
-          ReportSection(
-            heading: title ?? base,
-            blocks: [
-              .table(
-                ReportTable(
-                  columns: shownReportColumns, rows: source, footer: shownFooter,
-                  footerIsTotal: shownFooter != nil,
-                  keyColumns: keyColumns.isEmpty ? [0] : keyColumns))
-            ])
-        ])
-      return ReportImport(report: report, diagnostics: diagnostics)
-    } catch {
+      return try report(
+        scan, path: path, shown: shown, delimiter: reader.delimiter, title: title, diagnostics: diagnostics)
+    } catch let error as CSVError {
       return ReportImport(report: nil, diagnostics: diagnostics + [error.diagnostic])
+    } catch let failure as ReportImport.Failure {
+      return ReportImport(report: nil, diagnostics: failure.diagnostics)
+    } catch {
+      return ReportImport(report: nil, diagnostics: diagnostics)
     }
+  }
+
+  /// The one-table report of what `scan` learned, with the columns chosen, ordered and totalled as asked.
+  private func report(
+    _ scan: ReportColumnScan, path: String, shown: String, delimiter: UInt8, title: String?,
+    diagnostics: [Diagnostic]
+  ) throws(ReportImport.Failure) -> ReportImport {
+    let headers = scan.headers
+    var totalledByChoice: Set<Int> = []
+    if case .columns(let chosen) = totals {
+      totalledByChoice = Set(try positions("--totals", chosen, headers, shown, diagnostics))
+    }
+    let columns = scan.columns(totals: totals, chosen: totalledByChoice)
+    let footer = scan.footer(columns)
+    // The columns shown: chosen and ordered by --columns, less --exclude-columns.
+    var shownColumns = Array(headers.indices)
+    if let chosen = self.columns {
+      shownColumns = try positions("--columns", chosen, headers, shown, diagnostics)
+    }
+    let excluded = try positions("--exclude-columns", excludedColumns, headers, shown, diagnostics)
+    shownColumns.removeAll(where: excluded.contains)
+    let keys = try positions("--key-columns", keyColumns ?? [], headers, shown, diagnostics)
+    let keyColumns = keys.compactMap { shownColumns.firstIndex(of: $0) }
+    let source = CSVRowSource(
+      path: path, name: shown, delimiter: delimiter, columnCount: headers.count, count: scan.rows,
+      columns: shownColumns == Array(headers.indices) ? nil : shownColumns)
+    let base = URL(fileURLWithPath: shown).deletingPathExtension().lastPathComponent
+    let shownFooter = footer.map { cells in shownColumns.map { cells[$0] } }
+    let table = ReportTable(
+      columns: shownColumns.map { columns[$0] }, rows: source, footer: shownFooter,
+      footerIsTotal: shownFooter != nil, keyColumns: keyColumns.isEmpty ? [0] : keyColumns)
+    let report = Report(
+      title: title ?? base, sections: [ReportSection(heading: title ?? base, blocks: [.table(table)])])
+    return ReportImport(report: report, diagnostics: diagnostics)
+  }
+
+  /// The positions in `headers` that the option's `names` give; a name that is none stops the import, with a did-you-mean.
+  private func positions(
+    _ option: String, _ names: [String], _ headers: [String], _ shown: String, _ diagnostics: [Diagnostic]
+  ) throws(ReportImport.Failure) -> [Int] {
+    let (found, unknown) = ReportCSVImporter.positions(of: names, in: headers)
+    guard let unknown else { return found }
+    let close = Spelling.closest(to: unknown, in: headers, within: 3).map {
+      "did you mean \(Diagnostic.quote($0))?"
+    }
+    throw ReportImport.Failure(
+      diagnostics: diagnostics + [
+        Diagnostic(
+          .error, SourceLocation(file: shown, line: 1), "\(option): no column \(Diagnostic.quote(unknown))",
+          hint: option == "--totals"
+            ? close : close ?? "give a column's name or its position (1 to \(headers.count))")
+      ])
   }
 }
