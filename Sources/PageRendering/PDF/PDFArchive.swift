@@ -48,22 +48,47 @@ public struct PDFArchive: Sendable {
     _ metadata: PDFMetadata, producer: String, date: String, archival: Bool = true,
     universalAccess: Bool = false
   ) -> String {
-    func escape(_ text: String) -> String {
-      guard
-        text.utf8.contains(where: {
-          $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-        })
-      else { return text }
-      return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
-    }
-    var schemas = ""
     var xml = """
       <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
       <x:xmpmeta xmlns:x="adobe:ns:meta/">
       <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
 
       """
+    xml += PDFArchive.identification(archival: archival, universalAccess: universalAccess)
+    xml += PDFArchive.documentInformation(metadata, producer: producer, date: date)
+    xml += facturXDescription()
+    let schemas = facturXSchema() + (archival && universalAccess ? PDFArchive.universalAccessSchema : "")
+    if !schemas.isEmpty {
+      // PDF/A requires one description of every namespace it does not predefine (fx, pdfuaid), in one bag.
+      xml += """
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+        <pdfaExtension:schemas><rdf:Bag>
+        \(schemas)</rdf:Bag></pdfaExtension:schemas>
+        </rdf:Description>
+
+        """
+    }
+    xml += "</rdf:RDF>\n</x:xmpmeta>\n"
+    // Padding lets a later editor grow the packet in place, as XMP recommends.
+    xml += String(repeating: String(repeating: " ", count: 99) + "\n", count: 20)
+    xml += "<?xpacket end=\"w\"?>"
+    return xml
+  }
+
+  /// `text` with `&`, `<` and `>` escaped for XML.
+  static func escape(_ text: String) -> String {
+    guard
+      text.utf8.contains(where: {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+      })
+    else { return text }
+    return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+
+  /// The PDF/A-3b and PDF/UA-1 identification descriptions asked for.
+  static func identification(archival: Bool, universalAccess: Bool) -> String {
+    var xml = ""
     if archival {
       xml += """
         <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
@@ -81,7 +106,12 @@ public struct PDFArchive: Sendable {
 
         """
     }
-    xml += """
+    return xml
+  }
+
+  /// The Dublin Core, PDF and XMP descriptions: the same title, author, subject, keywords, creator and dates as the Info dictionary.
+  static func documentInformation(_ metadata: PDFMetadata, producer: String, date: String) -> String {
+    var xml = """
       <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
       <dc:format>application/pdf</dc:format>
 
@@ -119,65 +149,61 @@ public struct PDFArchive: Sendable {
       </rdf:Description>
 
       """
-    if let facturX, let attachment {
-      let namespace = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"
-      xml += """
-        <rdf:Description rdf:about="" xmlns:fx="\(namespace)">
-        <fx:DocumentType>\(facturX.documentType)</fx:DocumentType>
-        <fx:DocumentFileName>\(escape(attachment.name))</fx:DocumentFileName>
-        <fx:Version>\(facturX.version)</fx:Version>
-        <fx:ConformanceLevel>\(facturX.conformanceLevel)</fx:ConformanceLevel>
-        </rdf:Description>
-
-        """
-      schemas += """
-        <rdf:li rdf:parseType="Resource">
-        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
-        <pdfaSchema:namespaceURI>\(namespace)</pdfaSchema:namespaceURI>
-        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
-        <pdfaSchema:property><rdf:Seq>
-
-        """
-      for (name, about) in [
-        ("DocumentFileName", "The name of the embedded XML document"),
-        ("DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"),
-        ("Version", "The actual version of the standard applying to the embedded XML document"),
-        ("ConformanceLevel", "The conformance level of the embedded XML document"),
-      ] {
-        schemas += """
-          <rdf:li rdf:parseType="Resource"><pdfaProperty:name>\(name)</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>\(about)</pdfaProperty:description></rdf:li>
-
-          """
-      }
-      schemas += "</rdf:Seq></pdfaSchema:property>\n</rdf:li>\n"
-    }
-    if archival && universalAccess {
-      schemas += """
-        <rdf:li rdf:parseType="Resource">
-        <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
-        <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
-        <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
-        <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description></rdf:li></rdf:Seq></pdfaSchema:property>
-        </rdf:li>
-
-        """
-    }
-    if !schemas.isEmpty {
-      // PDF/A requires one description of every namespace it does not predefine (fx, pdfuaid), in one bag.
-      xml += """
-        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
-        <pdfaExtension:schemas><rdf:Bag>
-        \(schemas)</rdf:Bag></pdfaExtension:schemas>
-        </rdf:Description>
-
-        """
-    }
-    xml += "</rdf:RDF>\n</x:xmpmeta>\n"
-    // Padding lets a later editor grow the packet in place, as XMP recommends.
-    xml += String(repeating: String(repeating: " ", count: 99) + "\n", count: 20)
-    xml += "<?xpacket end=\"w\"?>"
     return xml
   }
+
+  /// The Factur-X namespace of the XMP properties.
+  static let facturXNamespace = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"
+
+  /// The Factur-X description (document type, file name, version, conformance level), when the attachment is one.
+  func facturXDescription() -> String {
+    guard let facturX, let attachment else { return "" }
+    return """
+      <rdf:Description rdf:about="" xmlns:fx="\(PDFArchive.facturXNamespace)">
+      <fx:DocumentType>\(facturX.documentType)</fx:DocumentType>
+      <fx:DocumentFileName>\(PDFArchive.escape(attachment.name))</fx:DocumentFileName>
+      <fx:Version>\(facturX.version)</fx:Version>
+      <fx:ConformanceLevel>\(facturX.conformanceLevel)</fx:ConformanceLevel>
+      </rdf:Description>
+
+      """
+  }
+
+  /// The PDF/A extension schema of the Factur-X properties, when the attachment is one.
+  func facturXSchema() -> String {
+    guard facturX != nil, attachment != nil else { return "" }
+    var schemas = """
+      <rdf:li rdf:parseType="Resource">
+      <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+      <pdfaSchema:namespaceURI>\(PDFArchive.facturXNamespace)</pdfaSchema:namespaceURI>
+      <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+      <pdfaSchema:property><rdf:Seq>
+
+      """
+    for (name, about) in [
+      ("DocumentFileName", "The name of the embedded XML document"),
+      ("DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"),
+      ("Version", "The actual version of the standard applying to the embedded XML document"),
+      ("ConformanceLevel", "The conformance level of the embedded XML document"),
+    ] {
+      schemas += """
+        <rdf:li rdf:parseType="Resource"><pdfaProperty:name>\(name)</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>\(about)</pdfaProperty:description></rdf:li>
+
+        """
+    }
+    return schemas + "</rdf:Seq></pdfaSchema:property>\n</rdf:li>\n"
+  }
+
+  /// The PDF/A extension schema of the PDF/UA identification.
+  static let universalAccessSchema = """
+    <rdf:li rdf:parseType="Resource">
+    <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
+    <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+    <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+    <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description></rdf:li></rdf:Seq></pdfaSchema:property>
+    </rdf:li>
+
+    """
 }
 
 extension PDFArchive {
