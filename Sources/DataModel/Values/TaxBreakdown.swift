@@ -77,21 +77,45 @@ public struct InvoiceTotals: Hashable, Sendable {
     items: [LineItem], allowancesCharges: [AllowanceCharge] = [], givenTax: GivenTax? = nil,
     currency: Currency, pricesIncludeTax: Bool
   ) -> Result<InvoiceTotals, Failure> {
-    let minor = currency.minorUnits
+    do throws(Failure) {
+      var bases = RateBases()
+      let (lineAmounts, lineSum) = try lineAmounts(items, currency: currency, bases: &bases)
+      var charges = allowancesCharges
+      let (allowanceSum, chargeSum) = try applyCharges(
+        &charges, givenTax: givenTax, minor: currency.minorUnits, bases: &bases)
+      let tax: TaxTotals
+      if let givenTax {
+        tax = try TaxTotals.given(
+          givenTax, lines: lineSum, charges: chargeSum, allowances: allowanceSum, currency: currency,
+          pricesIncludeTax: pricesIncludeTax)
+      } else {
+        tax = try TaxTotals.computed(bases, currency: currency, pricesIncludeTax: pricesIncludeTax)
+      }
+      return .success(
+        InvoiceTotals(
+          lineAmounts: lineAmounts, allowancesCharges: charges, taxes: tax.taxes, lineSum: lineSum,
+          allowanceSum: allowanceSum, chargeSum: chargeSum, subtotal: Money(tax.subtotal, currency),
+          taxTotal: Money(tax.taxTotal, currency), grandTotal: Money(tax.grand, currency)))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Each line's amount (quantity × price × (1 − discount/100) − discount amount, rounded), added to its rate's base.
+  private static func lineAmounts(_ items: [LineItem], currency: Currency, bases: inout RateBases)
+    throws(Failure)
+    -> (amounts: [Money], sum: ExactDecimal)
+  {
     let hundred = ExactDecimal(100)
     var lineAmounts: [Money] = []
     lineAmounts.reserveCapacity(items.count)
-    // Few rates per invoice: a short list searched in order beats hashing decimals.
-    var rates: [ExactDecimal] = []
-    var sums: [ExactDecimal] = []
     // The running total of the line amounts must stay exact too: it is printed at page breaks.
     var running = ExactDecimal.zero
     // By index: reading the four decimals in place copies no item (and retains no item's SKU box).
     for index in items.indices {
-      let taxRate = items[index].taxRate
       guard let factor = hundred.subtracting(items[index].discount),
         let product = items[index].quantity.multiplied(by: items[index].unitPrice)?.multiplied(by: factor)
-      else { return .failure(.overflow) }
+      else { throw .overflow }
       // Dividing by 100 is exact: the same units two decimal places further right.
       var exact =
         product.scale + 2 <= 36
@@ -99,111 +123,144 @@ public struct InvoiceTotals: Hashable, Sendable {
         : ExactDecimal(units: product.units, scale: product.scale).divided(by: hundred, scale: 36)!
       let off = items[index].discountAmount
       if !off.isZero {
-        guard let rest = exact.subtracting(off) else { return .failure(.overflow) }
+        guard let rest = exact.subtracting(off) else { throw .overflow }
         exact = rest
       }
-      let amount = exact.rounded(toScale: minor)
-      guard let sum = running.adding(amount) else { return .failure(.overflow) }
+      let amount = exact.rounded(toScale: currency.minorUnits)
+      guard let sum = running.adding(amount) else { throw .overflow }
       running = sum
       lineAmounts.append(Money(amount, currency))
-      if let known = rates.firstIndex(of: taxRate) {
-        guard let sum = sums[known].adding(amount) else { return .failure(.overflow) }
-        sums[known] = sum
-      } else {
-        rates.append(taxRate)
-        sums.append(amount)
-      }
+      try bases.add(amount, at: items[index].taxRate)
     }
-    var charges = allowancesCharges
+    return (lineAmounts, running)
+  }
+
+  /// Rounds the charges and allowances, gives each without a rate the main rate, and adds them to their rate's base.
+  ///
+  /// The main rate is the rate of the largest sum of line amounts, the higher rate on a tie. With a
+  /// given tax no charge has a rate. Returns the sums of the allowances and of the charges.
+  private static func applyCharges(
+    _ charges: inout [AllowanceCharge], givenTax: GivenTax?, minor: Int, bases: inout RateBases
+  ) throws(Failure) -> (allowances: ExactDecimal, charges: ExactDecimal) {
     var allowanceTotal = ExactDecimal.zero
     var chargeTotal = ExactDecimal.zero
-    if !charges.isEmpty {
-      // The main rate: the rate of the largest sum of line amounts, the higher rate on a tie.
-      let main = rates.indices.max {
-        let (a, b) = (sums[$0].magnitude, sums[$1].magnitude)
-        return a == b ? rates[$0] < rates[$1] : a < b
-      }.map { rates[$0] }
-      for index in charges.indices {
-        charges[index].amount = charges[index].amount.rounded(toScale: minor)
-        if givenTax == nil, charges[index].taxRate == nil { charges[index].taxRate = main ?? .zero }
-        if givenTax != nil { charges[index].taxRate = nil }
-        let charge = charges[index]
-        if charge.kind == .charge {
-          guard let sum = chargeTotal.adding(charge.amount) else { return .failure(.overflow) }
-          chargeTotal = sum
-        } else {
-          guard let sum = allowanceTotal.adding(charge.amount) else { return .failure(.overflow) }
-          allowanceTotal = sum
-        }
-        guard givenTax == nil, let rate = charge.taxRate else { continue }
-        if let known = rates.firstIndex(of: rate) {
-          guard let sum = sums[known].adding(charge.signedAmount) else { return .failure(.overflow) }
-          sums[known] = sum
-        } else {
-          rates.append(rate)
-          sums.append(charge.signedAmount)
-        }
-      }
-    }
-    var taxes: [TaxBreakdown] = []
-    var subtotal = ExactDecimal.zero
-    var taxTotal = ExactDecimal.zero
-    var grand = ExactDecimal.zero
-    if let givenTax {
-      guard let lines = running.adding(chargeTotal)?.subtracting(allowanceTotal) else {
-        return .failure(.overflow)
-      }
-      let tax = givenTax.amount.rounded(toScale: minor)
-      if pricesIncludeTax {
-        guard let net = lines.subtracting(tax) else { return .failure(.overflow) }
-        subtotal = net
-        grand = lines
+    guard !charges.isEmpty else { return (allowanceTotal, chargeTotal) }
+    let main = bases.mainRate
+    for index in charges.indices {
+      charges[index].amount = charges[index].amount.rounded(toScale: minor)
+      if givenTax == nil, charges[index].taxRate == nil { charges[index].taxRate = main ?? .zero }
+      if givenTax != nil { charges[index].taxRate = nil }
+      let charge = charges[index]
+      if charge.kind == .charge {
+        guard let sum = chargeTotal.adding(charge.amount) else { throw .overflow }
+        chargeTotal = sum
       } else {
-        guard let total = lines.adding(tax) else { return .failure(.overflow) }
-        subtotal = lines
-        grand = total
+        guard let sum = allowanceTotal.adding(charge.amount) else { throw .overflow }
+        allowanceTotal = sum
       }
-      taxTotal = tax
-      taxes.append(
-        TaxBreakdown(
-          rate: givenTax.rate, net: Money(subtotal, currency), tax: Money(tax, currency), name: givenTax.name)
-      )
-    } else {
-      for index in rates.indices.sorted(by: { rates[$0] < rates[$1] }) {
-        let rate = rates[index]
-        let base = sums[index]
-        let tax: ExactDecimal
-        let net: ExactDecimal
-        if pricesIncludeTax {
-          guard let divisor = hundred.adding(rate), let scaled = base.multiplied(by: rate),
-            let quotient = scaled.divided(by: divisor, scale: minor), let rest = base.subtracting(quotient)
-          else { return .failure(.overflow) }
-          tax = quotient
-          net = rest
-        } else {
-          guard let scaled = base.multiplied(by: rate) else { return .failure(.overflow) }
-          tax = ExactDecimal(units: scaled.units, scale: scaled.scale + 2).rounded(toScale: minor)
-          net = base
-        }
-        guard let newSubtotal = subtotal.adding(net), let newTax = taxTotal.adding(tax),
-          let newGrand = grand.adding(pricesIncludeTax ? base : net)
-        else { return .failure(.overflow) }
-        subtotal = newSubtotal
-        taxTotal = newTax
-        grand = newGrand
-        taxes.append(TaxBreakdown(rate: rate, net: Money(net, currency), tax: Money(tax, currency)))
-      }
-      if !pricesIncludeTax {
-        guard let total = subtotal.adding(taxTotal) else { return .failure(.overflow) }
-        grand = total
-      }
+      guard givenTax == nil, let rate = charge.taxRate else { continue }
+      try bases.add(charge.signedAmount, at: rate)
     }
-    return .success(
-      InvoiceTotals(
-        lineAmounts: lineAmounts, allowancesCharges: charges, taxes: taxes,
-        lineSum: running, allowanceSum: allowanceTotal, chargeSum: chargeTotal,
-        subtotal: Money(subtotal, currency),
-        taxTotal: Money(taxTotal, currency), grandTotal: Money(grand, currency)))
+    return (allowanceTotal, chargeTotal)
+  }
+}
+
+/// The taxable base of each tax rate, in the order the rates first appear.
+///
+/// Few rates per invoice: a short list searched in order beats hashing decimals.
+struct RateBases {
+  private(set) var rates: [ExactDecimal] = []
+  private(set) var sums: [ExactDecimal] = []
+
+  mutating func add(_ amount: ExactDecimal, at rate: ExactDecimal) throws(InvoiceTotals.Failure) {
+    if let known = rates.firstIndex(of: rate) {
+      guard let sum = sums[known].adding(amount) else { throw .overflow }
+      sums[known] = sum
+    } else {
+      rates.append(rate)
+      sums.append(amount)
+    }
+  }
+
+  /// The rate of the largest base, the higher rate on a tie; nil without lines.
+  var mainRate: ExactDecimal? {
+    rates.indices.max {
+      let (a, b) = (sums[$0].magnitude, sums[$1].magnitude)
+      return a == b ? rates[$0] < rates[$1] : a < b
+    }.map { rates[$0] }
+  }
+}
+
+/// The tax lines and the subtotal, tax total and grand total of an invoice.
+struct TaxTotals {
+  var taxes: [TaxBreakdown] = []
+  var subtotal = ExactDecimal.zero
+  var taxTotal = ExactDecimal.zero
+  var grand = ExactDecimal.zero
+
+  /// One tax line of the export's own amount on the whole base.
+  static func given(
+    _ givenTax: GivenTax, lines: ExactDecimal, charges: ExactDecimal, allowances: ExactDecimal,
+    currency: Currency,
+    pricesIncludeTax: Bool
+  ) throws(InvoiceTotals.Failure) -> TaxTotals {
+    guard let base = lines.adding(charges)?.subtracting(allowances) else { throw .overflow }
+    let tax = givenTax.amount.rounded(toScale: currency.minorUnits)
+    var totals = TaxTotals()
+    if pricesIncludeTax {
+      guard let net = base.subtracting(tax) else { throw .overflow }
+      totals.subtotal = net
+      totals.grand = base
+    } else {
+      guard let total = base.adding(tax) else { throw .overflow }
+      totals.subtotal = base
+      totals.grand = total
+    }
+    totals.taxTotal = tax
+    totals.taxes.append(
+      TaxBreakdown(
+        rate: givenTax.rate, net: Money(totals.subtotal, currency), tax: Money(tax, currency),
+        name: givenTax.name))
+    return totals
+  }
+
+  /// A tax line per rate, lowest first: tax = base × rate/100 on net prices, base × rate/(100 + rate) on gross ones.
+  static func computed(_ bases: RateBases, currency: Currency, pricesIncludeTax: Bool) throws(InvoiceTotals
+    .Failure)
+    -> TaxTotals
+  {
+    let hundred = ExactDecimal(100)
+    let minor = currency.minorUnits
+    var totals = TaxTotals()
+    for index in bases.rates.indices.sorted(by: { bases.rates[$0] < bases.rates[$1] }) {
+      let rate = bases.rates[index]
+      let base = bases.sums[index]
+      let tax: ExactDecimal
+      let net: ExactDecimal
+      if pricesIncludeTax {
+        guard let divisor = hundred.adding(rate), let scaled = base.multiplied(by: rate),
+          let quotient = scaled.divided(by: divisor, scale: minor), let rest = base.subtracting(quotient)
+        else { throw .overflow }
+        tax = quotient
+        net = rest
+      } else {
+        guard let scaled = base.multiplied(by: rate) else { throw .overflow }
+        tax = ExactDecimal(units: scaled.units, scale: scaled.scale + 2).rounded(toScale: minor)
+        net = base
+      }
+      guard let subtotal = totals.subtotal.adding(net), let taxTotal = totals.taxTotal.adding(tax),
+        let grand = totals.grand.adding(pricesIncludeTax ? base : net)
+      else { throw .overflow }
+      totals.subtotal = subtotal
+      totals.taxTotal = taxTotal
+      totals.grand = grand
+      totals.taxes.append(TaxBreakdown(rate: rate, net: Money(net, currency), tax: Money(tax, currency)))
+    }
+    if !pricesIncludeTax {
+      guard let total = totals.subtotal.adding(totals.taxTotal) else { throw .overflow }
+      totals.grand = total
+    }
+    return totals
   }
 }
 
