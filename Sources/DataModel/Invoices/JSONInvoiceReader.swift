@@ -57,36 +57,38 @@ struct JSONInvoiceReader {
     walker.error(value, path, message, hint: hint)
   }
 
-  mutating func read() -> InvoiceImport {
+  /// The invoices of the document with their JSON paths: an array, an object with "invoices", or
+  /// one invoice; nil (after an error) when the document is none of these.
+  mutating func invoiceValues() -> [(JSONValue, String)]? {
     let root = document.root
-    var list: [(JSONValue, String)] = []
     switch root.kind {
     case .array(let elements):
-      list = elements.enumerated().map { ($1, "$[\($0)]") }
+      return elements.enumerated().map { ($1, "$[\($0)]") }
     case .object:
-      if let invoices = root["invoices"] {
-        guard case .array(let elements) = invoices.kind else {
-          walker.add(
-            Diagnostic(
-              .error, location(invoices), field: "$.invoices", "expected an array, found \(invoices.kindName)"
-            ))
-          return InvoiceImport(
-            invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
-        }
-        list = elements.enumerated().map { ($1, "$.invoices[\($0)]") }
-      } else {
-        list = [(root, "$")]
+      guard let invoices = root["invoices"] else { return [(root, "$")] }
+      guard case .array(let elements) = invoices.kind else {
+        walker.add(
+          Diagnostic(
+            .error, location(invoices), field: "$.invoices", "expected an array, found \(invoices.kindName)"))
+        return nil
       }
+      return elements.enumerated().map { ($1, "$.invoices[\($0)]") }
     default:
       walker.add(
         Diagnostic(
           .error, location(root), field: "$",
           "expected an invoice object or an array of invoices, found \(root.kindName)"))
+      return nil
+    }
+  }
+
+  mutating func read() -> InvoiceImport {
+    guard let list = invoiceValues() else {
       return InvoiceImport(
         invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: [], isUnusable: true)
     }
     if list.isEmpty {
-      walker.add(Diagnostic(.error, location(root), field: "$", "contains no invoices"))
+      walker.add(Diagnostic(.error, location(document.root), field: "$", "contains no invoices"))
     }
     var invoices: [Invoice] = []
     var invalid: [String] = []
@@ -270,91 +272,23 @@ struct JSONInvoiceReader {
     warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys)
     let issue = date(value, "invoiceDate", path, required: true)
     let due = date(value, "dueDate", path, required: false)
-    var currency = options.defaultCurrency
-    if let code = string(value, "currency", path, required: false) {
-      switch InvoiceRules.currency(code) {
-      case .success(let known): currency = known
-      case .failure(let violation): error(value["currency"]!, "\(path).currency", violation)
-      }
-    } else if currency == nil {
-      error(
-        value, path, "the key \"currency\" is missing and no default currency is configured",
-        hint: "set defaults.currency in the config")
-    }
+    let currency = readCurrency(value, path)
     let customer = readCustomer(value, path)
-    var locale = options.defaultLocale
-    if let tag = string(value, "locale", path, required: false) {
-      if let violation = InvoiceRules.locale(tag) {
-        error(value["locale"]!, "\(path).locale", violation)
-      } else {
-        locale = tag
-      }
-    }
-    var pricesIncludeTax = false
-    if let flag = value["pricesIncludeTax"], !isNull(flag) {
-      if case .bool(let on) = flag.kind {
-        pricesIncludeTax = on
-      } else {
-        error(flag, "\(path).pricesIncludeTax", "expected true or false, found \(flag.kindName)")
-      }
-    }
-    var items: [LineItem] = []
-    missingRate = nil
-    explicitRateLines = []
-    if let list = value["items"] {
-      if case .array(let elements) = list.kind {
-        if elements.isEmpty { error(list, "\(path).items", "has no items") }
-        for (index, element) in elements.enumerated() {
-          if let item = readItem(element, "\(path).items[\(index)]") { items.append(item) }
-        }
-      } else {
-        error(list, "\(path).items", "expected an array, found \(list.kindName)")
-      }
-    } else {
-      error(value, path, "the key \"items\" is missing")
-    }
+    let locale = readLocale(value, path)
+    let pricesIncludeTax = readPricesIncludeTax(value, path)
+    let items = readItems(value, path)
     let notes = string(value, "notes", path, required: false)
     let purchaseOrder = string(value, "purchaseOrder", path, required: false)
     let exemption = string(value, "taxExemptionReason", path, required: false)
     let preceding = string(value, "precedingInvoice", path, required: false)
     var charges = readCharges(value, "charges", .charge, path)
     charges += readCharges(value, "allowances", .allowance, path)
-    var givenTax: GivenTax?
-    if let amount = decimal(value, "taxAmount", path, required: false, maxDecimals: 6) {
-      givenTax = GivenTax(amount: amount, name: string(value, "taxName", path, required: false))
-      if let item = items.first(where: { $0.line != nil && explicitRateLines.contains($0.line!) }) {
-        error(
-          value["taxAmount"]!, "\(path).taxAmount",
-          "the invoice gives its tax as an amount and per-item rates (the item on line \(item.line!))",
-          hint: "leave out the items' taxRate when the invoice's tax is given, or leave out taxAmount")
-      }
-    } else if let (item, itemPath) = missingRate {
-      error(
-        item, itemPath, "the key \"taxRate\" is missing and no default tax rate is configured",
-        hint: "give taxRate per item, set defaults.taxRate in the config, or give the invoice's taxAmount")
-    }
-    if let text = string(value, "status", path, required: false) {
-      switch InvoiceRules.status(text, mapping: options.statuses) {
-      case .success(let status): currentStatus = status
-      case .failure(let violation): error(value["status"]!, "\(path).status", violation)
-      }
-    }
+    let givenTax = readGivenTax(value, path, items: items)
+    readStatus(value, path)
     let expected = decimal(value, "expectedTotal", path, required: false, maxDecimals: 6)
     let buyerReference = string(value, "buyerReference", path, required: false)
     let delivery = date(value, "deliveryDate", path, required: false)
-    let periodStart = date(value, "billingPeriodStart", path, required: false)
-    let periodEnd = date(value, "billingPeriodEnd", path, required: false)
-    var period: ClosedRange<CalendarDate>?
-    if let periodStart, let periodEnd {
-      if periodStart <= periodEnd {
-        period = periodStart...periodEnd
-      } else {
-        error(
-          value["billingPeriodEnd"]!, "\(path).billingPeriodEnd", "the billing period ends before it starts")
-      }
-    } else if (periodStart == nil) != (periodEnd == nil), !currentFailed {
-      error(value, path, "a billing period needs both billingPeriodStart and billingPeriodEnd")
-    }
+    let period = readBillingPeriod(value, path)
     guard !currentFailed, let number, let issue, let currency, let customer else { return nil }
     var invoice: Invoice
     do {
@@ -376,6 +310,103 @@ struct JSONInvoiceReader {
       return nil
     }
     return invoice
+  }
+
+  /// The invoice's currency: its own "currency" if known, else the configured default.
+  mutating func readCurrency(_ value: JSONValue, _ path: String) -> Currency? {
+    var currency = options.defaultCurrency
+    if let code = string(value, "currency", path, required: false) {
+      switch InvoiceRules.currency(code) {
+      case .success(let known): currency = known
+      case .failure(let violation): error(value["currency"]!, "\(path).currency", violation)
+      }
+    } else if currency == nil {
+      error(
+        value, path, "the key \"currency\" is missing and no default currency is configured",
+        hint: "set defaults.currency in the config")
+    }
+    return currency
+  }
+
+  /// The invoice's locale: its own "locale" if valid, else the configured default.
+  mutating func readLocale(_ value: JSONValue, _ path: String) -> String? {
+    guard let tag = string(value, "locale", path, required: false) else { return options.defaultLocale }
+    if let violation = InvoiceRules.locale(tag) {
+      error(value["locale"]!, "\(path).locale", violation)
+      return options.defaultLocale
+    }
+    return tag
+  }
+
+  /// Whether the invoice's prices include tax ("pricesIncludeTax", false when absent).
+  mutating func readPricesIncludeTax(_ value: JSONValue, _ path: String) -> Bool {
+    guard let flag = value["pricesIncludeTax"], !isNull(flag) else { return false }
+    if case .bool(let on) = flag.kind { return on }
+    error(flag, "\(path).pricesIncludeTax", "expected true or false, found \(flag.kindName)")
+    return false
+  }
+
+  /// The invoice's line items; also notes which items gave their own tax rate and which lack one.
+  mutating func readItems(_ value: JSONValue, _ path: String) -> [LineItem] {
+    var items: [LineItem] = []
+    missingRate = nil
+    explicitRateLines = []
+    guard let list = value["items"] else {
+      error(value, path, "the key \"items\" is missing")
+      return items
+    }
+    guard case .array(let elements) = list.kind else {
+      error(list, "\(path).items", "expected an array, found \(list.kindName)")
+      return items
+    }
+    if elements.isEmpty { error(list, "\(path).items", "has no items") }
+    for (index, element) in elements.enumerated() {
+      if let item = readItem(element, "\(path).items[\(index)]") { items.append(item) }
+    }
+    return items
+  }
+
+  /// The invoice's tax given as an amount ("taxAmount"), which excludes per-item rates.
+  mutating func readGivenTax(_ value: JSONValue, _ path: String, items: [LineItem]) -> GivenTax? {
+    if let amount = decimal(value, "taxAmount", path, required: false, maxDecimals: 6) {
+      let givenTax = GivenTax(amount: amount, name: string(value, "taxName", path, required: false))
+      if let item = items.first(where: { $0.line != nil && explicitRateLines.contains($0.line!) }) {
+        error(
+          value["taxAmount"]!, "\(path).taxAmount",
+          "the invoice gives its tax as an amount and per-item rates (the item on line \(item.line!))",
+          hint: "leave out the items' taxRate when the invoice's tax is given, or leave out taxAmount")
+      }
+      return givenTax
+    }
+    if let (item, itemPath) = missingRate {
+      error(
+        item, itemPath, "the key \"taxRate\" is missing and no default tax rate is configured",
+        hint: "give taxRate per item, set defaults.taxRate in the config, or give the invoice's taxAmount")
+    }
+    return nil
+  }
+
+  /// Sets the current invoice's status from "status", mapped through the configured statuses.
+  mutating func readStatus(_ value: JSONValue, _ path: String) {
+    guard let text = string(value, "status", path, required: false) else { return }
+    switch InvoiceRules.status(text, mapping: options.statuses) {
+    case .success(let status): currentStatus = status
+    case .failure(let violation): error(value["status"]!, "\(path).status", violation)
+    }
+  }
+
+  /// The billing period from "billingPeriodStart" and "billingPeriodEnd", which come together.
+  mutating func readBillingPeriod(_ value: JSONValue, _ path: String) -> ClosedRange<CalendarDate>? {
+    let periodStart = date(value, "billingPeriodStart", path, required: false)
+    let periodEnd = date(value, "billingPeriodEnd", path, required: false)
+    if let periodStart, let periodEnd {
+      if periodStart <= periodEnd { return periodStart...periodEnd }
+      error(
+        value["billingPeriodEnd"]!, "\(path).billingPeriodEnd", "the billing period ends before it starts")
+    } else if (periodStart == nil) != (periodEnd == nil), !currentFailed {
+      error(value, path, "a billing period needs both billingPeriodStart and billingPeriodEnd")
+    }
+    return nil
   }
 
   /// The charges or allowances in the array `key` of `invoice`: objects with an amount, a reason and a tax rate.
@@ -422,88 +453,6 @@ struct JSONInvoiceReader {
       result.append(AllowanceCharge(kind, amount: amount, reason: reason, taxRate: rate, line: object.line))
     }
     return result
-  }
-
-  mutating func readCustomer(_ invoice: JSONValue, _ path: String) -> Party? {
-    guard
-      let value = invoice["customer"]?.withCanonicalKeys(
-        JSONInvoiceReader.customerKeys, spellings: JSONInvoiceReader.customerSpellings)
-    else {
-      error(invoice, path, "the key \"customer\" is missing")
-      return nil
-    }
-    let customerPath = "\(path).customer"
-    guard case .object = value.kind else {
-      error(
-        value, customerPath, "expected an object with name, address, email and vatId, found \(value.kindName)"
-      )
-      return nil
-    }
-    warnUnknownKeys(value, customerPath, known: JSONInvoiceReader.customerKeys)
-    let name = string(value, "name", customerPath, required: true)
-    var address: [String] = []
-    if let lines = value["address"], !isNull(lines), fitsFieldLimit(lines, "\(customerPath).address") {
-      switch lines.kind {
-      case .array(let elements):
-        for (index, element) in elements.enumerated() {
-          if case .string(let line) = element.kind {
-            address.append(line.trimmingSpaces)
-          } else {
-            error(
-              element, "\(customerPath).address[\(index)]", "expected a string, found \(element.kindName)")
-          }
-        }
-      case .string(let text):
-        address = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
-      default:
-        error(lines, "\(customerPath).address", "expected an array of lines, found \(lines.kindName)")
-      }
-    }
-    let id =
-      string(value, "id", customerPath, required: false)
-      ?? string(invoice, "customerId", path, required: false)
-    let email = string(value, "email", customerPath, required: false)
-    let vatId = string(value, "vatId", customerPath, required: false)
-    var postal = PostalAddress(
-      street: string(value, "street", customerPath, required: false),
-      street2: string(value, "street2", customerPath, required: false),
-      postcode: string(value, "postcode", customerPath, required: false),
-      city: string(value, "city", customerPath, required: false),
-      region: string(value, "region", customerPath, required: false))
-    let localeTag =
-      string(invoice, "locale", path, required: false) ?? options.defaultLocale ?? Issuer.fallbackLocale
-    let documentLocale = Locale(
-      identifier: InvoiceRules.locale(localeTag) == nil ? localeTag : Issuer.fallbackLocale)
-    if let country = string(value, "country", customerPath, required: false) {
-      if let code = PostalAddress.countryCode(country, locale: documentLocale) {
-        postal.country = code
-      } else {
-        error(
-          value["country"]!, "\(customerPath).country", "\(Diagnostic.quote(country)) is not a country",
-          hint: "write an ISO 3166-1 code such as DE or US, or the country's name")
-      }
-    }
-    var electronicAddress: ElectronicAddress?
-    if let address = value["electronicAddress"], !isNull(address) {
-      let addressPath = "\(customerPath).electronicAddress"
-      if case .object = address.kind,
-        let scheme = string(address, "scheme", addressPath, required: true),
-        let identifier = string(address, "value", addressPath, required: true)
-      {
-        electronicAddress = ElectronicAddress(scheme: scheme, value: identifier)
-      } else if case .object = address.kind {
-      } else {
-        error(address, addressPath, "expected an object with scheme and value, found \(address.kindName)")
-      }
-    }
-    guard let name else { return nil }
-    var lines = address.filter { !$0.isEmpty }
-    if lines.isEmpty, !postal.isEmpty { lines = postal.lines(locale: documentLocale) }
-    var party = Party(
-      name: name, address: lines, email: email, vatId: vatId, id: id,
-      postalAddress: postal.isEmpty ? nil : postal)
-    party.electronicAddress = electronicAddress
-    return party
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
