@@ -19,36 +19,63 @@ struct OrdersCSVHeader {
   static func read(_ record: CSVRecord, options: ImportOptions, file: String) -> (
     header: OrdersCSVHeader?, diagnostics: [Diagnostic]
   ) {
-    var columns = OrdersCSVHeader()
     var diagnostics: [Diagnostic] = []
-    func fileError(line: Int?, _ message: String, hint: String?) {
-      diagnostics.append(Diagnostic(.error, SourceLocation(file: file, line: line), message, hint: hint))
-    }
-    if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
-      fileError(
-        line: 1, "the file is UTF-16 encoded",
-        hint: "set csv.encoding to \"utf-16\" in the config, or save it as \"CSV UTF-8\"")
+    do throws(Diagnostic) {
+      if record.bytes.starts(with: [0xFF, 0xFE]) || record.bytes.starts(with: [0xFE, 0xFF]) {
+        throw fileError(
+          file, line: 1, "the file is UTF-16 encoded",
+          hint: "set csv.encoding to \"utf-16\" in the config, or save it as \"CSV UTF-8\"")
+      }
+      // Columns the config maps to null are never read, whatever their name matches.
+      let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
+      let mapping = try configuredMapping(options, file: file)
+      var columns = try named(record, ignored: ignored, mapping: mapping, file: file)
+      columns.fillFromAliases(ignored: ignored)
+      if let warning = columns.sortUnread(ignored: ignored, file: file, line: record.line) {
+        diagnostics.append(warning)
+      }
+      columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
+      try columns.checkRequired(options, file: file, line: record.line)
+      return (columns, diagnostics)
+    } catch {
+      diagnostics.append(error)
       return (nil, diagnostics)
     }
-    // Columns the config maps to null are never read, whatever their name matches.
-    let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
+  }
+
+  /// An error about the whole file, at `line`.
+  static func fileError(_ file: String, line: Int?, _ message: String, hint: String?) -> Diagnostic {
+    Diagnostic(.error, SourceLocation(file: file, line: line), message, hint: hint)
+  }
+
+  /// The config's "columns" mapping by normalized header; an error names a target that is not a field.
+  static func configuredMapping(_ options: ImportOptions, file: String) throws(Diagnostic) -> [String:
+    OrderField]
+  {
     var mapping: [String: OrderField] = [:]
     for (from, to) in options.columns {
       guard let field = OrderField(mappedName: to) else {
-        fileError(
-          line: nil,
+        throw fileError(
+          file, line: nil,
           "the columns mapping maps \(Diagnostic.quote(from)) to \(Diagnostic.quote(to)), which is not a column",
           hint: OrderField.suggestion(for: to).map { "did you mean \"\($0.rawValue)\"?" })
-        return (nil, diagnostics)
       }
       mapping[OrderField.normalize(from)] = field
     }
+    return mapping
+  }
+
+  /// The header's columns with the fields their names (or the config's mapping) give; an error when a
+  /// header is not UTF-8 or two columns mean one field.
+  static func named(
+    _ record: CSVRecord, ignored: Set<String>, mapping: [String: OrderField], file: String
+  ) throws(Diagnostic) -> OrdersCSVHeader {
+    var columns = OrdersCSVHeader()
     for index in 0..<record.count {
       guard let header = record.string(index) else {
-        fileError(
-          line: record.line, "the header is not valid UTF-8",
+        throw fileError(
+          file, line: record.line, "the header is not valid UTF-8",
           hint: "export the file as UTF-8, or set csv.encoding in the config (such as \"windows-1252\")")
-        return (nil, diagnostics)
       }
       let trimmed = header.trimmingSpaces
       columns.headers.append(trimmed)
@@ -57,80 +84,82 @@ struct OrdersCSVHeader {
         ? nil : mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
       if let field {
         if let earlier = columns.columnOf[field] {
-          fileError(
-            line: record.line,
+          throw fileError(
+            file, line: record.line,
             "columns \(Diagnostic.quote(columns.headers[earlier])) and \(Diagnostic.quote(trimmed)) both mean \(field.rawValue)",
             hint: "remove or rename one of them")
-          return (nil, diagnostics)
         }
         columns.columnOf[field] = index
       }
       columns.fieldOfColumn.append(field)
     }
-    // Other names common exports use fill only the fields no column names exactly.
-    for (index, header) in columns.headers.enumerated() where columns.fieldOfColumn[index] == nil {
+    return columns
+  }
+
+  /// Fills the fields no column names exactly from other names common exports use.
+  mutating func fillFromAliases(ignored: Set<String>) {
+    for (index, header) in headers.enumerated() where fieldOfColumn[index] == nil {
       if !ignored.contains(OrderField.normalize(header)), let field = OrderField(alias: header),
-        columns.columnOf[field] == nil
+        columnOf[field] == nil
       {
-        columns.columnOf[field] = index
-        columns.fieldOfColumn[index] = field
+        columnOf[field] = index
+        fieldOfColumn[index] = field
       }
     }
+  }
+
+  /// Sorts the columns into invoice-level ones and unread ones; a warning lists the unknown ones.
+  mutating func sortUnread(ignored: Set<String>, file: String, line: Int) -> Diagnostic? {
     var unknown: [String] = []
-    for (index, header) in columns.headers.enumerated() {
-      if let field = columns.fieldOfColumn[index] {
-        if !field.isItemField && field != .invoiceNumber { columns.levelColumns.append((index, field)) }
+    for (index, header) in headers.enumerated() {
+      if let field = fieldOfColumn[index] {
+        if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
       } else if !header.isEmpty {
-        columns.unreadHeaders.append(header)
+        unreadHeaders.append(header)
         if !ignored.contains(OrderField.normalize(header)) {
           let guess = OrderField.suggestion(for: header).map { " (did you mean \"\($0.rawValue)\"?)" } ?? ""
           unknown.append(Diagnostic.quote(header) + guess)
         }
       }
     }
+    guard !unknown.isEmpty else { return nil }
     // One line for all of them: a shop export has dozens, and a nightly log should stay readable.
-    if !unknown.isEmpty {
-      let shown =
-        unknown.count > 12
-        ? unknown.prefix(12).joined(separator: ", ") + ", …"
-        : unknown.joined(
-          separator: ", ")
-      diagnostics.append(
-        Diagnostic(
-          .warning, SourceLocation(file: file, line: record.line),
-          "\(unknown.count) column\(unknown.count == 1 ? "" : "s") not read: \(shown)",
-          hint:
-            "map a column in the config's \"columns\" if it holds one of ours, or list it in \"private\" to silence this"
-        ))
-    }
-    columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
+    let shown =
+      unknown.count > 12
+      ? unknown.prefix(12).joined(separator: ", ") + ", …" : unknown.joined(separator: ", ")
+    return Diagnostic(
+      .warning, SourceLocation(file: file, line: line),
+      "\(unknown.count) column\(unknown.count == 1 ? "" : "s") not read: \(shown)",
+      hint:
+        "map a column in the config's \"columns\" if it holds one of ours, or list it in \"private\" to silence this"
+    )
+  }
+
+  /// An error naming the required columns the header lacks, with a guess at the closest unknown header.
+  func checkRequired(_ options: ImportOptions, file: String, line: Int) throws(Diagnostic) {
     // With defaults.customerName, a file may have no customer name column at all.
     // A default name or first/last name columns stand in for the name; a line amount for the unit price.
     let missing = OrderField.required.filter {
-      guard columns.columnOf[$0] == nil else { return false }
+      guard columnOf[$0] == nil else { return false }
       switch $0 {
       case .customerName:
-        return options.defaultCustomerName == nil && columns.columnOf[.customerFirstName] == nil
-          && columns.columnOf[.customerLastName] == nil
-      case .unitPrice: return columns.columnOf[.lineAmount] == nil
+        return options.defaultCustomerName == nil && columnOf[.customerFirstName] == nil
+          && columnOf[.customerLastName] == nil
+      case .unitPrice: return columnOf[.lineAmount] == nil
       default: return true
       }
     }
-    if !missing.isEmpty {
-      let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      let unknown = columns.headers.enumerated().filter { columns.fieldOfColumn[$0.offset] == nil }.map(
-        \.element)
-      var hint = "the header must name the columns; map other names in the config's \"columns\""
-      if let first = missing.first,
-        let close = unknown.first(where: { OrderField.suggestion(for: $0) == first })
-      {
-        hint =
-          "did you mean \(Diagnostic.quote(close)) for \"\(first.rawValue)\"? map it in the config's \"columns\""
-      }
-      fileError(
-        line: record.line, "missing required column\(missing.count > 1 ? "s" : "") \(names)", hint: hint)
-      return (nil, diagnostics)
+    guard !missing.isEmpty else { return }
+    let names = missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    let unknown = headers.enumerated().filter { fieldOfColumn[$0.offset] == nil }.map(\.element)
+    var hint = "the header must name the columns; map other names in the config's \"columns\""
+    if let first = missing.first,
+      let close = unknown.first(where: { OrderField.suggestion(for: $0) == first })
+    {
+      hint =
+        "did you mean \(Diagnostic.quote(close)) for \"\(first.rawValue)\"? map it in the config's \"columns\""
     }
-    return (columns, diagnostics)
+    throw Self.fileError(
+      file, line: line, "missing required column\(missing.count > 1 ? "s" : "") \(names)", hint: hint)
   }
 }

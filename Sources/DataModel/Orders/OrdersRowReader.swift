@@ -85,40 +85,62 @@ struct OrdersRowReader {
           hint: "quote fields that contain the delimiter or a line break"))
       return
     }
-    let numberBytes = record.field(numberColumn)
-    let index: Int
-    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
-      index = lastIndex
-    } else {
-      let checked = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces
-      guard let number = checked, !number.isEmpty else {
-        rejectedRows += 1
-        // A number that was refused (a control character, invalid UTF-8) was reported already.
-        if checked != nil {
-          diagnostics.append(
-            Diagnostic(
-              .error, location, field: columnName(numberColumn), "is empty; the row belongs to no invoice"))
-        }
-        return
-      }
-      if let existing = pendingByNumber[number], pending[existing].number.utf8.elementsEqual(number.utf8) {
-        index = existing
-      } else if let existing = pendingByNumber[number] {
-        index = normalizationVariant(number, of: pending[existing], record: record, location: location)
-      } else {
-        index = pending.count
-        let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
-        // Reserve the average number of items per invoice so far: fewer regrowths and less slack.
-        if !pending.isEmpty {
-          fresh.items.reserveCapacity(min(64, (rowCount + pending.count - 1) / pending.count))
-        }
-        pending.append(fresh)
-        pendingByNumber[number] = index
-      }
-      lastNumber = Array(numberBytes)
-      lastIndex = index
-    }
+    guard let index = invoiceIndex(record, numberColumn: numberColumn, location) else { return }
     let invoice = pending[index]
+    guard isWhole(record, location, invoice) else { return }
+    mergeLevelValues(record, location, invoice)
+    if isChargeRow(record) {
+      if !readCharge(record, location, invoice) { invoice.failed = true }
+    } else if let item = readItem(record, location, invoice) {
+      invoice.items.append(item)
+    } else {
+      invoice.failed = true
+    }
+  }
+
+  /// The index in `pending` of the invoice the row's number names (a new one for a new number), or nil
+  /// (the row rejected) when the number is empty or refused.
+  private mutating func invoiceIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation)
+    -> Int?
+  {
+    let numberBytes = record.field(numberColumn)
+    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) { return lastIndex }
+    let checked = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces
+    guard let number = checked, !number.isEmpty else {
+      rejectedRows += 1
+      // A number that was refused (a control character, invalid UTF-8) was reported already.
+      if checked != nil {
+        diagnostics.append(
+          Diagnostic(
+            .error, location, field: columnName(numberColumn), "is empty; the row belongs to no invoice"))
+      }
+      return nil
+    }
+    let index: Int
+    if let existing = pendingByNumber[number], pending[existing].number.utf8.elementsEqual(number.utf8) {
+      index = existing
+    } else if let existing = pendingByNumber[number] {
+      index = normalizationVariant(number, of: pending[existing], record: record, location: location)
+    } else {
+      index = pending.count
+      let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
+      // Reserve the average number of items per invoice so far: fewer regrowths and less slack.
+      if !pending.isEmpty {
+        fresh.items.reserveCapacity(min(64, (rowCount + pending.count - 1) / pending.count))
+      }
+      pending.append(fresh)
+      pendingByNumber[number] = index
+    }
+    lastNumber = Array(numberBytes)
+    lastIndex = index
+    return index
+  }
+
+  /// Whether the row can be read field by field: no field clipped for its length and as many fields as
+  /// the header. A malformed quote, a clipped field or a wrong count fails the invoice.
+  private mutating func isWhole(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+    -> Bool
+  {
     if let problem = record.problemLine {
       fail(
         invoice,
@@ -134,7 +156,7 @@ struct OrdersRowReader {
           fail(invoice, Diagnostic(location, field: field, violation))
         }
       }
-      return
+      return false
     }
     guard record.count == headers.count else {
       fail(
@@ -143,36 +165,38 @@ struct OrdersRowReader {
           .error, location,
           "has \(record.count) field\(record.count == 1 ? "" : "s"), the header has \(headers.count)",
           hint: "quote fields that contain the delimiter or a line break"))
-      return
+      return false
     }
+    return true
+  }
+
+  /// Keeps each invoice-level column's first value for the invoice and fails it when a row disagrees
+  /// (dates of one day agree).
+  private mutating func mergeLevelValues(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice
+  ) {
     for (column, field) in levelColumns {
       let range = record.range(column)
       if range.isEmpty || record.bytes[range].allSatisfy({ $0 == 0x20 }) { continue }
-      if let existing = invoice.levelValue(column) {
-        if !invoice.levelValue(column, equals: record.bytes, range),
-          !sameDay(field, Array(existing), record.bytes[range])
-        {
-          let now = record.string(column) ?? "?"
-          let before = String(decoding: existing, as: UTF8.self)
-          fail(
-            invoice,
-            Diagnostic(
-              .error, location, field: columnName(column),
-              "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLine(column)) of invoice \(Diagnostic.quote(invoice.number))",
-              hint: field == .expectedTotal
-                ? "a total that differs per row is a line total, not the invoice's: map the column to null in the config's \"columns\""
-                : "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
-        }
-      } else {
+      guard let existing = invoice.levelValue(column) else {
         invoice.setLevelValue(column, record.bytes[range], line: record.line)
+        continue
       }
-    }
-    if isChargeRow(record) {
-      if !readCharge(record, location, invoice) { invoice.failed = true }
-    } else if let item = readItem(record, location, invoice) {
-      invoice.items.append(item)
-    } else {
-      invoice.failed = true
+      if invoice.levelValue(column, equals: record.bytes, range)
+        || sameDay(field, Array(existing), record.bytes[range])
+      {
+        continue
+      }
+      let now = record.string(column) ?? "?"
+      let before = String(decoding: existing, as: UTF8.self)
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: columnName(column),
+          "\(Diagnostic.quote(now)) differs from \(Diagnostic.quote(before)) on line \(invoice.levelLine(column)) of invoice \(Diagnostic.quote(invoice.number))",
+          hint: field == .expectedTotal
+            ? "a total that differs per row is a line total, not the invoice's: map the column to null in the config's \"columns\""
+            : "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
     }
   }
 
@@ -321,6 +345,27 @@ struct OrdersRowReader {
     -> LineItem?
   {
     var ok = true
+    let description = itemDescription(record, location, invoice, ok: &ok)
+    let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
+    let price = unitPrice(record, location, invoice, quantity: quantity)
+    let rate = itemTaxRate(record, location, invoice, ok: &ok)
+    let (discount, discountAmount) = itemDiscounts(
+      record, location, invoice, quantity: quantity, price: price, ok: &ok)
+    let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
+    let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
+    let category = itemTaxCategory(record, location, invoice, ok: &ok)
+    guard ok, let description, let quantity, let price, let rate else { return nil }
+    var item = LineItem(
+      description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
+      discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
+    if let category { item.taxCategory = category }
+    return item
+  }
+
+  /// The item's description, kept once per distinct text; an empty one fails the invoice.
+  private mutating func itemDescription(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
+  ) -> String? {
     let descriptionColumn = columnOf[.description]!
     let descriptionRange = record.range(descriptionColumn)
     var description = descriptions.string(record.bytes, descriptionRange)
@@ -332,28 +377,38 @@ struct OrdersRowReader {
       fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))
       ok = false
     }
-    let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
-    let price = unitPrice(record, location, invoice, quantity: quantity)
-    var rate = options.defaultTaxRate
-    if let column = columnOf[.taxRate], !isBlank(record, column) {
-      let range = record.range(column)
-      if invoice.explicitRateLine == 0 { invoice.explicitRateLine = location.line ?? 1 }
-      if record.bytes[range].elementsEqual(lastRateBytes), let lastRate {
-        rate = lastRate
-      } else if let value = taxRate(record, column, location, invoice) {
-        // Only a valid rate is remembered: the next row with the same text skips the checks.
-        rate = value
-        lastRateBytes = Array(record.bytes[range])
-        lastRate = value
-      } else {
-        rate = nil
-        ok = false
-      }
-    } else if rate == nil {
+    return description
+  }
+
+  /// The item's tax rate: its own column's (the last valid text remembered), else the configured default;
+  /// zero for now when neither is given (an invoice whose tax the export gives needs no rates).
+  private mutating func itemTaxRate(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
+  ) -> ExactDecimal? {
+    guard let column = columnOf[.taxRate], !isBlank(record, column) else {
+      if let rate = options.defaultTaxRate { return rate }
       // Not yet an error: an invoice whose tax the export gives (tax_amount) needs no rates.
       if invoice.missingRateLine == 0 { invoice.missingRateLine = location.line ?? 1 }
-      rate = .zero
+      return .zero
     }
+    let range = record.range(column)
+    if invoice.explicitRateLine == 0 { invoice.explicitRateLine = location.line ?? 1 }
+    if record.bytes[range].elementsEqual(lastRateBytes), let lastRate { return lastRate }
+    guard let value = taxRate(record, column, location, invoice) else {
+      ok = false
+      return nil
+    }
+    // Only a valid rate is remembered: the next row with the same text skips the checks.
+    lastRateBytes = Array(record.bytes[range])
+    lastRate = value
+    return value
+  }
+
+  /// The item's discount as a percentage and as an amount (zero when blank), each checked.
+  private mutating func itemDiscounts(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice,
+    quantity: ExactDecimal?, price: ExactDecimal?, ok: inout Bool
+  ) -> (percent: ExactDecimal, amount: ExactDecimal) {
     var discount = ExactDecimal.zero
     if let column = columnOf[.discount], !isBlank(record, column) {
       if let value = number(record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
@@ -383,23 +438,23 @@ struct OrdersRowReader {
         ok = false
       }
     }
-    let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
-    let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
-    var category: String?
-    if let column = columnOf[.taxCategory], let code = optionalText(record, column, location, invoice) {
-      if let violation = InvoiceRules.taxCategory(code) {
-        fail(invoice, Diagnostic(location, field: columnName(column), violation))
-        ok = false
-      } else {
-        category = code.uppercased()
-      }
+    return (discount, discountAmount)
+  }
+
+  /// The item's tax category code (upper case), when its column is given and the code is known.
+  private mutating func itemTaxCategory(
+    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
+  ) -> String? {
+    guard let column = columnOf[.taxCategory], let code = optionalText(record, column, location, invoice)
+    else {
+      return nil
     }
-    guard ok, let description, let quantity, let price, let rate else { return nil }
-    var item = LineItem(
-      description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
-      discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
-    if let category { item.taxCategory = category }
-    return item
+    if let violation = InvoiceRules.taxCategory(code) {
+      fail(invoice, Diagnostic(location, field: columnName(column), violation))
+      ok = false
+      return nil
+    }
+    return code.uppercased()
   }
 }
 

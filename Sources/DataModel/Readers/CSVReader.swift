@@ -166,96 +166,118 @@ public final class CSVReader {
     record.problemLine = nil
     if !record.clippedLengths.isEmpty { record.clippedLengths.removeAll() }
     var state = State.fieldStart
-    let quote = UInt8(ascii: "\"")
     var delimiter = self.delimiter
     while true {
       if position >= count {
-        guard try refill() else {
-          switch state {
-          case .quoted:
-            throw CSVError.unterminatedQuote(file: name, line: record.line)
-          case .fieldStart where record.ends.isEmpty:
-            return false
-          default:
-            record.ends.append(record.bytes.count)
-            return true
-          }
-        }
+        guard try refill() else { return try endOfInput(state, &record) }
         delimiter = self.delimiter  // detected from the first chunk
       }
       let byte = chunk[position]
       position += 1
+      let ended: Bool
       switch state {
-      case .fieldStart, .unquoted:
-        if byte == delimiter {
-          record.ends.append(record.bytes.count)
-          state = .fieldStart
-        } else if byte == 0x0A {
-          line += 1
-          if state == .fieldStart && record.ends.isEmpty {
-            record.line = line  // a blank line: skip it
-            continue
-          }
-          record.ends.append(record.bytes.count)
-          return true
-        } else if byte == 0x0D {
-          continue
-        } else if byte == quote && state == .fieldStart {
-          state = .quoted
-        } else {
-          state = .unquoted
-          // Copy the rest of an unquoted field in one go.
-          var end = position
-          while end < count {
-            let next = chunk[end]
-            if next == delimiter || next == 0x0A || next == 0x0D { break }
-            end += 1
-          }
-          record.bytes.append(byte)
-          if end > position {
-            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
-            position = end
-          }
-        }
-      case .quoted:
-        if byte == quote {
-          state = .quoteInQuoted
-        } else {
-          if byte == 0x0A { line += 1 }
-          record.bytes.append(byte)
-          // Copy the run up to the next quote or line feed in one go.
-          var end = position
-          while end < count, chunk[end] != quote, chunk[end] != 0x0A { end += 1 }
-          if end > position {
-            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
-            position = end
-          }
-        }
-      case .quoteInQuoted:
-        if byte == quote {
-          record.bytes.append(quote)
-          state = .quoted
-        } else if byte == delimiter {
-          record.ends.append(record.bytes.count)
-          state = .fieldStart
-        } else if byte == 0x0A {
-          line += 1
-          record.ends.append(record.bytes.count)
-          return true
-        } else if byte == 0x0D {
-          continue
-        } else {
-          // Text after a closing quote: keep it as part of the field and flag the record.
-          if record.problemLine == nil { record.problemLine = line }
-          record.bytes.append(byte)
-          state = .unquoted
-        }
+      case .fieldStart, .unquoted: ended = readOutsideQuotes(byte, &state, &record, delimiter: delimiter)
+      case .quoted: ended = readInsideQuotes(byte, &state, &record)
+      case .quoteInQuoted: ended = readAfterQuote(byte, &state, &record, delimiter: delimiter)
       }
+      if ended { return true }
       if record.bytes.count > CSVReader.maxRecordBytes
         || record.bytes.count - (record.ends.last ?? 0) > CSVReader.maxFieldBytes
       {
         try clip(&record)
       }
+    }
+  }
+
+  /// Whether the input's end leaves a record (its last field closed), or an error inside quotes.
+  private func endOfInput(_ state: State, _ record: inout CSVRecord) throws(CSVError) -> Bool {
+    switch state {
+    case .quoted:
+      throw CSVError.unterminatedQuote(file: name, line: record.line)
+    case .fieldStart where record.ends.isEmpty:
+      return false
+    default:
+      record.ends.append(record.bytes.count)
+      return true
+    }
+  }
+
+  /// Reads `byte` at a field's start or in an unquoted field; true when it ends the record.
+  @inline(__always)
+  private func readOutsideQuotes(
+    _ byte: UInt8, _ state: inout State, _ record: inout CSVRecord, delimiter: UInt8
+  ) -> Bool {
+    if byte == delimiter {
+      record.ends.append(record.bytes.count)
+      state = .fieldStart
+    } else if byte == 0x0A {
+      line += 1
+      if state == .fieldStart && record.ends.isEmpty {
+        record.line = line  // a blank line: skip it
+        return false
+      }
+      record.ends.append(record.bytes.count)
+      return true
+    } else if byte == 0x0D {
+      return false
+    } else if byte == UInt8(ascii: "\"") && state == .fieldStart {
+      state = .quoted
+    } else {
+      state = .unquoted
+      record.bytes.append(byte)
+      // Copy the rest of an unquoted field in one go.
+      copyRun(into: &record) { $0 == delimiter || $0 == 0x0A || $0 == 0x0D }
+    }
+    return false
+  }
+
+  /// Reads `byte` inside a quoted field; a quote may close it (or be the first of a doubled quote).
+  @inline(__always)
+  private func readInsideQuotes(_ byte: UInt8, _ state: inout State, _ record: inout CSVRecord) -> Bool {
+    if byte == UInt8(ascii: "\"") {
+      state = .quoteInQuoted
+      return false
+    }
+    if byte == 0x0A { line += 1 }
+    record.bytes.append(byte)
+    // Copy the run up to the next quote or line feed in one go.
+    copyRun(into: &record) { $0 == UInt8(ascii: "\"") || $0 == 0x0A }
+    return false
+  }
+
+  /// Reads `byte` after a quote inside a quoted field: a doubled quote, the field's end, or (flagged)
+  /// text after the closing quote. True when it ends the record.
+  @inline(__always)
+  private func readAfterQuote(
+    _ byte: UInt8, _ state: inout State, _ record: inout CSVRecord, delimiter: UInt8
+  ) -> Bool {
+    if byte == UInt8(ascii: "\"") {
+      record.bytes.append(byte)
+      state = .quoted
+    } else if byte == delimiter {
+      record.ends.append(record.bytes.count)
+      state = .fieldStart
+    } else if byte == 0x0A {
+      line += 1
+      record.ends.append(record.bytes.count)
+      return true
+    } else if byte != 0x0D {
+      // Text after a closing quote: keep it as part of the field and flag the record.
+      if record.problemLine == nil { record.problemLine = line }
+      record.bytes.append(byte)
+      state = .unquoted
+    }
+    return false
+  }
+
+  /// Appends the chunk's bytes from `position` up to the first that `stops` (or the chunk's end).
+  @inline(__always)
+  private func copyRun(into record: inout CSVRecord, stops: (UInt8) -> Bool) {
+    var end = position
+    while end < count, !stops(chunk[end]) { end += 1 }
+    if end > position {
+      record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[position..<end]))
+      position = end
     }
   }
 
