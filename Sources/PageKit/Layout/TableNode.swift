@@ -8,12 +8,12 @@ final class TableNode: FlowingNode {
   let direction: LayoutDirection
   private let bodyEnvironments: [EnvironmentValues]
   private let boldEnvironments: [EnvironmentValues]
-  private let colors: (body: RGBAColor, rule: RGBAColor, header: RGBAColor?, zebra: RGBAColor?)
+  let colors: (body: RGBAColor, rule: RGBAColor, header: RGBAColor?, zebra: RGBAColor?)
   /// What the table measured, kept for the rest of its layout.
-  private let measurements = TableMeasurements()
+  let measurements = TableMeasurements()
   /// Each column's paragraph settings, made once; a cell only sets the text.
-  private let bodyParagraphs: [Paragraph]
-  private let boldParagraphs: [Paragraph]
+  let bodyParagraphs: [Paragraph]
+  let boldParagraphs: [Paragraph]
   /// How many rows `fit` columns look at to find their width.
   static let fitSampleRows = 200
 
@@ -48,10 +48,13 @@ final class TableNode: FlowingNode {
 
   // MARK: Rows
 
+  /// A cell shaped at its column's width, and the lines of it a row shows.
+  typealias MeasuredCell = (shaped: any ShapedText, lines: Range<Int>)
+
   /// A row shaped at the column widths: each cell's text and the lines of it this row shows.
   struct MeasuredRow {
     enum Kind { case header, body, footer, continuation }
-    var cells: [(shaped: any ShapedText, lines: Range<Int>)]
+    var cells: [MeasuredCell]
     var kind: Kind
     var cellsText: [String]
     /// How many columns each cell covers (1 unless a label spans several).
@@ -170,188 +173,6 @@ final class TableNode: FlowingNode {
       if end < cell.lines.upperBound { anyLeft = true }
     }
     return (first, anyLeft ? rest : nil)
-  }
-
-  // MARK: Columns
-
-  /// The width of every column for a table `width` wide.
-  func columnWidths(_ width: CGFloat, context: LayoutContext) -> [CGFloat] {
-    if let cache = measurements.columnWidths, cache.width == width { return cache.columns }
-    let columns = table.columns
-    var widths = [CGFloat](repeating: 0, count: columns.count)
-    let fitted = columns.indices.filter { columns[$0].width == .fit }
-    if !fitted.isEmpty {
-      var samples: [[String]] = [columns.map(\.title)] + table.footer
-      if let continuation = table.continuation, let widest = continuation.widestTotal {
-        var row = [String](repeating: "", count: columns.count)
-        if row.indices.contains(continuation.column) { row[continuation.column] = widest }
-        samples.insert(row, at: 1)  // measured bold, like the header and footer rows
-      }
-      let sample = TableRowStream(table.rows, context: context)
-      for index in 0..<TableNode.fitSampleRows {
-        guard let row = sample.row(index) else { break }
-        samples.append(row)
-      }
-      let padding = table.style.cellPadding.horizontal
-      let boldRows = table.footer.count + (table.continuation?.widestTotal == nil ? 0 : 1)
-      for index in fitted {
-        widths[index] =
-          samples.enumerated().map { sampleIndex, row -> CGFloat in
-            let text = index < row.count ? row[index] : ""
-            let bold = sampleIndex <= boldRows
-            var paragraph = bold ? boldParagraphs[index] : bodyParagraphs[index]
-            paragraph.runs[0].text = text
-            let shaped = context.textShaper.shape(paragraph, width: nil)
-            if !bold {
-              // Kept so measuring the row at its column width can reuse this one-line shape.
-              measurements.sampledShapes[SampleKey(row: sampleIndex - boldRows - 1, column: index)] = (
-                text, shaped
-              )
-            }
-            return shaped.size.width
-          }.max().map { $0 + padding + 0.5 } ?? padding
-      }
-    }
-    var fixed: CGFloat = 0
-    for (index, column) in columns.enumerated() {
-      if case .fixed(let points) = column.width {
-        widths[index] = points
-        fixed += points
-      }
-    }
-    let fittedTotal = fitted.reduce(CGFloat(0)) { $0 + widths[$1] }
-    var left = width - fixed - fittedTotal
-    if left < 0, fittedTotal > 0 {
-      // Columns that do not wrap (numbers, dates, codes) keep their natural width; those that wrap
-      // share what is left in proportion to theirs, as long as each keeps a legible minimum. Only
-      // when that is not possible do all fitted columns shrink alike.
-      let wrapping = fitted.filter { columns[$0].wraps }
-      let wrappingTotal = wrapping.reduce(CGFloat(0)) { $0 + widths[$1] }
-      let room = wrappingTotal + left
-      if wrappingTotal > 0, room >= TableNode.minimumWrappingWidth * CGFloat(wrapping.count) {
-        // Water-filling: narrow text columns keep their width, the wide ones share the rest equally.
-        var left = room
-        var open = wrapping.sorted { widths[$0] < widths[$1] }
-        while let narrowest = open.first, widths[narrowest] <= left / CGFloat(open.count) {
-          left -= widths[narrowest]
-          open.removeFirst()
-        }
-        for index in open { widths[index] = left / CGFloat(open.count) }
-      } else {
-        let scale = max(0, (width - fixed) / fittedTotal)
-        for index in fitted { widths[index] *= scale }
-      }
-      left = 0
-    }
-    let shares = columns.reduce(CGFloat(0)) { total, column in
-      if case .fraction(let share) = column.width { return total + share }
-      return total
-    }
-    for (index, column) in columns.enumerated() {
-      if case .fraction(let share) = column.width {
-        widths[index] = shares > 0 ? max(0, left) * share / shares : 0
-      }
-    }
-    if shares == 0, left > 0, left.isFinite, fittedTotal > 0 {
-      // No column takes the rest: fitted columns share it in proportion, so the table spans the width.
-      for index in fitted { widths[index] += left * widths[index] / fittedTotal }
-    }
-    measurements.columnWidths = (width, widths)
-    return widths
-  }
-
-  // MARK: Frames
-
-  /// A row's frame: a `TR` of `TH` or `TD` cells, or an artifact when `repeated` (a header row
-  /// repeated on a later page) or a "carried forward" row, which readers need not hear again.
-  func rowFrame(
-    _ row: MeasuredRow, index: Int, at origin: CGPoint, width: CGFloat, widths: [CGFloat],
-    repeated: Bool = false
-  ) -> Frame {
-    let padding = table.style.cellPadding
-    let rowHeight = height(row)
-    let rect = CGRect(x: origin.x, y: origin.y, width: width, height: rowHeight)
-    let isArtifact = repeated || row.kind == .continuation
-    var children: [Frame] = []
-    switch row.kind {
-    case .header:
-      if let fill = colors.header {
-        children.append(Frame(name: "header fill", rect: rect, content: .fill(Path(rect), .color(fill))))
-      }
-    case .body:
-      if let zebra = colors.zebra, index % 2 == 1 {
-        children.append(Frame(name: "zebra", rect: rect, content: .fill(Path(rect), .color(zebra))))
-      }
-    case .footer, .continuation:
-      break
-    }
-    var x: CGFloat = 0
-    var column = 0
-    for (cellIndex, cell) in row.cells.enumerated() {
-      let span = row.spans.map { $0[cellIndex] } ?? 1
-      defer { column += span }
-      let columnWidth = widths[column..<min(widths.count, column + span)].reduce(0, +)
-      let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
-      x += columnWidth
-      // Cells of a row read aloud have roles; a repeated header or "carried forward" row is an artifact as a whole.
-      let cellRole: AccessibilityRole? =
-        isArtifact ? nil : row.kind == .header ? .columnHeader : .cell
-      guard !cell.lines.isEmpty, let first = cell.lines.first, let last = cell.lines.last else {
-        // An empty cell is still a cell to a reader, so the columns stay in step.
-        let empty = CGRect(x: left, y: origin.y, width: columnWidth, height: 0)
-        if let cellRole {
-          children.append(Frame(name: "EmptyCell", rect: empty, content: .accessibility(cellRole)))
-        }
-        continue
-      }
-      let lines = cell.shaped.lines
-      let textHeight = lines[last].top + lines[last].height - lines[first].top
-      let textWidth = cell.shaped.size.width
-      let inner = columnWidth - padding.horizontal
-      let offset: CGFloat
-      switch (table.columns[column].alignment, direction) {
-      case (.center, _): offset = (inner - textWidth) / 2
-      case (.trailing, .leftToRight), (.leading, .rightToLeft), (.justified, .rightToLeft):
-        offset = inner - textWidth
-      default: offset = 0
-      }
-      let cellRect = CGRect(
-        x: left + (direction == .rightToLeft ? padding.trailing : padding.leading) + offset,
-        y: origin.y + padding.top,
-        width: textWidth, height: textHeight)
-      let text = Frame(
-        name:
-          "Cell \"\(row.cellsText.indices.contains(column) ? String(row.cellsText[column].prefix(16)) : "")\"",
-        rect: cellRect,
-        content: .text(TextDrawing(shaped: cell.shaped, lines: cell.lines, color: colors.body)))
-      if let cellRole {
-        children.append(
-          Frame(
-            name: cellRole.structureType ?? "", rect: cellRect, content: .accessibility(cellRole),
-            children: [text]))
-      } else {
-        children.append(text)
-      }
-    }
-    let ruleThickness: CGFloat = 0.5
-    if row.kind == .header || (row.kind == .body && table.style.rowRules) {
-      let rule = CGRect(
-        x: origin.x, y: origin.y + rowHeight - ruleThickness, width: width, height: ruleThickness)
-      children.append(Frame(name: "rule", rect: rule, content: .fill(Path(rule), .color(colors.rule))))
-    }
-    if row.kind == .footer || row.kind == .continuation {
-      let rule = CGRect(x: origin.x, y: origin.y, width: width, height: ruleThickness)
-      children.append(Frame(name: "rule", rect: rule, content: .fill(Path(rule), .color(colors.rule))))
-    }
-    let name: String
-    switch row.kind {
-    case .header: name = "HeaderRow"
-    case .body: name = "Row \(index + 1)"
-    case .footer: name = "FooterRow"
-    case .continuation: name = "ContinuationRow"
-    }
-    let role: AccessibilityRole = isArtifact ? .artifact : .tableRow
-    return Frame(name: name, rect: rect, content: .accessibility(role), children: children)
   }
 
   /// The height reserved for a "carried forward" row: measured once per width with the widest total.

@@ -55,98 +55,135 @@ final class TableRemainder: FlowingNode {
       started: true)
   }
 
+  /// The rows placed on one page so far, and what the page needs to close.
+  private struct PageRows {
+    let width: CGFloat
+    let widths: [CGFloat]
+    let header: TableNode.MeasuredRow
+    /// The height kept free for the "carried forward" row.
+    let reserve: CGFloat
+    var placed: [PlacedRow] = []
+    var y: CGFloat
+    /// The running total after the rows placed.
+    var total: String?
+    /// The running total before each placed body row.
+    var totalsBefore: [String?] = []
+    var placedBody = 0
+  }
+
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult {
     // Rows before this one are behind every page still to come.
     rows.release(before: nextRow)
     let tolerance = LayoutTolerance.points
-    let width = space.width
-    let widths = table.columnWidths(width, context: context)
-    let header = table.headerRow(widths: widths, width: width, context: context)
-    let continuation = table.table.continuation
-    var placed: [PlacedRow] = []
-    var y = table.height(header)
-    if started, let continuation, let carried {
-      let brought = table.continuationRow(
-        label: continuation.broughtLabel, total: carried, widths: widths, context: context)
-      placed.append((brought, -1, y))
-      y += table.height(brought)
-    }
-    let reserve =
-      continuation == nil ? 0 : table.continuationHeight(widths: widths, width: width, context: context)
-    var total = carried
-    var totalsBefore: [String?] = []
+    var page = openPage(width: space.width, context: context)
     var index = nextRow
     // The split rest of a row, when the page is as wide as the one that split it.
-    var split = pending.flatMap { $0.width == width ? $0.row : nil }
-    var placedBody = 0
+    var split = pending.flatMap { $0.width == page.width ? $0.row : nil }
     while true {
       let row: TableNode.MeasuredRow
       if let rest = split {
         row = rest
         split = nil
       } else if let cells = rows.row(index) {
-        row = table.measuredRow(index, cells: cells, widths: widths, width: width, context: context)
+        row = table.measuredRow(index, cells: cells, widths: page.widths, width: page.width, context: context)
       } else {
         // The last row is placed: the footer closes the table.
-        let footer = table.table.footer.map {
-          table.measure($0, kind: .footer, widths: widths, context: context)
-        }
-        let footerHeight = footer.reduce(CGFloat(0)) { $0 + table.height($1) }
-        if y + footerHeight > space.available + tolerance, placedBody >= 2, !footer.isEmpty {
-          // Keep the footer with at least the last row: both go to the next page, and the moved
-          // row's value is carried there, not here.
-          let last = placed.removeLast()
-          return endPage(
-            header: header, rows: placed, y: last.y, width: width, widths: widths,
-            next: remainder(
-              next: last.index, pending: last.row, width: width, carried: totalsBefore.last ?? nil),
-            context: context)
-        }
-        if placedBody == 0, !space.isTopOfPage, y + footerHeight > space.available + tolerance {
-          return .deferred(reason: .doesNotFit(height: y + footerHeight, available: space.available))
-        }
-        for row in footer {
-          placed.append((row, -2, y))
-          y += table.height(row)
-        }
-        return .complete(piece(header: header, rows: placed, height: y, width: width, widths: widths))
+        return close(page, in: space, context: context)
       }
-      let rowHeight = table.height(row)
-      if y + rowHeight + reserve <= space.available + tolerance {
-        totalsBefore.append(total)
-        placed.append((row, index, y))
-        y += rowHeight
-        placedBody += 1
-        if let continuation, let running = total, row.cellsText.indices.contains(continuation.column),
-          row.isWhole
-        {
-          total = continuation.accumulate(running, index, row.cellsText)
-        }
+      if page.y + table.height(row) + page.reserve <= space.available + tolerance {
+        place(row, index: index, on: &page)
         index += 1
         continue
       }
-      if placedBody == 0 {
-        if !space.isTopOfPage && !started {
-          return .deferred(reason: .headerAlone)
-        }
-        // A row taller than the page: split it between its text lines.
-        let (part, rest) = table.split(row, height: max(1, space.available - y - reserve))
-        totalsBefore.append(total)
-        placed.append((part, index, y))
-        y += table.height(part)
-        placedBody += 1
-        guard let rest else {
-          index += 1
-          continue
-        }
+      if page.placedBody > 0 {
         return endPage(
-          header: header, rows: placed, y: y, width: width, widths: widths,
-          next: remainder(next: index, pending: rest, width: width, carried: total), context: context)
+          page, next: remainder(next: index, pending: nil, width: page.width, carried: page.total),
+          context: context)
+      }
+      if !space.isTopOfPage && !started {
+        return .deferred(reason: .headerAlone)
+      }
+      // A row taller than the page: split it between its text lines.
+      let (part, rest) = table.split(row, height: max(1, space.available - page.y - page.reserve))
+      place(part, index: index, on: &page, accumulates: false)
+      guard let rest else {
+        index += 1
+        continue
       }
       return endPage(
-        header: header, rows: placed, y: y, width: width, widths: widths,
-        next: remainder(next: index, pending: nil, width: width, carried: total), context: context)
+        page, next: remainder(next: index, pending: rest, width: page.width, carried: page.total),
+        context: context)
     }
+  }
+
+  /// A page's header, and its "brought forward" row when a page of the table came before.
+  private func openPage(width: CGFloat, context: LayoutContext) -> PageRows {
+    let widths = table.columnWidths(width, context: context)
+    let header = table.headerRow(widths: widths, width: width, context: context)
+    let continuation = table.table.continuation
+    let reserve =
+      continuation == nil ? 0 : table.continuationHeight(widths: widths, width: width, context: context)
+    var page = PageRows(
+      width: width, widths: widths, header: header, reserve: reserve, y: table.height(header), total: carried)
+    if started, let continuation, let carried {
+      let brought = table.continuationRow(
+        label: continuation.broughtLabel, total: carried, widths: widths, context: context)
+      page.placed.append((brought, -1, page.y))
+      page.y += table.height(brought)
+    }
+    return page
+  }
+
+  /// Places a body row and adds a whole row's value to the running total.
+  private func place(
+    _ row: TableNode.MeasuredRow, index: Int, on page: inout PageRows, accumulates: Bool = true
+  ) {
+    page.totalsBefore.append(page.total)
+    page.placed.append((row, index, page.y))
+    page.y += table.height(row)
+    page.placedBody += 1
+    if accumulates, let continuation = table.table.continuation, let running = page.total,
+      row.cellsText.indices.contains(continuation.column), row.isWhole
+    {
+      page.total = continuation.accumulate(running, index, row.cellsText)
+    }
+  }
+
+  /// The table's last page: its footer placed with at least the last row, or the page deferred.
+  private func close(_ page: PageRows, in space: FlowSpace, context: LayoutContext) -> FlowResult {
+    var page = page
+    let tolerance = LayoutTolerance.points
+    let footer = table.table.footer.map {
+      table.measure($0, kind: .footer, widths: page.widths, context: context)
+    }
+    let footerHeight = footer.reduce(CGFloat(0)) { $0 + table.height($1) }
+    if page.y + footerHeight > space.available + tolerance, page.placedBody >= 2, !footer.isEmpty {
+      // Keep the footer with at least the last row: both go to the next page, and the moved
+      // row's value is carried there, not here.
+      let last = page.placed.removeLast()
+      page.y = last.y
+      return endPage(
+        page,
+        next: remainder(
+          next: last.index, pending: last.row, width: page.width, carried: page.totalsBefore.last ?? nil),
+        context: context)
+    }
+    if page.placedBody == 0, !space.isTopOfPage, page.y + footerHeight > space.available + tolerance {
+      return .deferred(reason: .doesNotFit(height: page.y + footerHeight, available: space.available))
+    }
+    for row in footer {
+      page.placed.append((row, -2, page.y))
+      page.y += table.height(row)
+    }
+    return .complete(
+      piece(header: page.header, rows: page.placed, height: page.y, width: page.width, widths: page.widths))
+  }
+
+  /// The page's piece with a "carried forward" row when the table has a running total.
+  private func endPage(_ page: PageRows, next: TableRemainder, context: LayoutContext) -> FlowResult {
+    endPage(
+      header: page.header, rows: page.placed, y: page.y, width: page.width, widths: page.widths, next: next,
+      context: context)
   }
 
   /// The page's piece with a "carried forward" row when the table has a running total.
