@@ -178,20 +178,7 @@ public enum CIIWriter {
     xml.element("ram:ApplicableHeaderTradeSettlement") { xml in
       xml.element("ram:PaymentReference", invoice.number)
       xml.element("ram:InvoiceCurrencyCode", currency)
-      if let bank = document.bank {
-        xml.element("ram:SpecifiedTradeSettlementPaymentMeans") { xml in
-          xml.element("ram:TypeCode", "58")
-          xml.element("ram:PayeePartyCreditorFinancialAccount") { xml in
-            xml.element("ram:IBANID", bank.iban.replacingOccurrences(of: " ", with: ""))
-            if let holder = bank.holder { xml.element("ram:AccountName", holder) }
-          }
-          if let bic = bank.bic {
-            xml.element("ram:PayeeSpecifiedCreditorFinancialInstitution") { xml in
-              xml.element("ram:BICID", bic)
-            }
-          }
-        }
-      }
+      if let bank = document.bank { paymentMeans(&xml, bank) }
       for entry in document.breakdown {
         xml.element("ram:ApplicableTradeTax") { xml in
           xml.element("ram:CalculatedAmount", document.amount(entry.tax))
@@ -208,40 +195,66 @@ public enum CIIWriter {
           date(&xml, "ram:EndDateTime", period.upperBound)
         }
       }
-      for charge in document.charges {
-        xml.element("ram:SpecifiedTradeAllowanceCharge") { xml in
-          indicator(&xml, charge.isCharge)
-          xml.element("ram:ActualAmount", document.amount(charge.amount))
-          xml.element("ram:Reason", charge.reason)
-          xml.element("ram:CategoryTradeTax") { xml in
-            xml.element("ram:TypeCode", "VAT")
-            xml.element("ram:CategoryCode", charge.category)
-            if charge.category != "O" {
-              xml.element("ram:RateApplicablePercent", charge.rate.trimmedDescription)
-            }
-          }
-        }
-      }
+      for charge in document.charges { allowanceCharge(&xml, charge, document) }
       if document.paymentTerms != nil || invoice.dueDate != nil {
         xml.element("ram:SpecifiedTradePaymentTerms") { xml in
           if let terms = document.paymentTerms { xml.element("ram:Description", terms) }
           if let due = invoice.dueDate { date(&xml, "ram:DueDateDateTime", due) }
         }
       }
-      xml.element("ram:SpecifiedTradeSettlementHeaderMonetarySummation") { xml in
-        xml.element("ram:LineTotalAmount", document.amount(document.lineTotal))
-        if !document.charges.isEmpty {
-          xml.element("ram:ChargeTotalAmount", document.amount(document.chargeTotal))
-          xml.element("ram:AllowanceTotalAmount", document.amount(document.allowanceTotal))
-        }
-        xml.element("ram:TaxBasisTotalAmount", document.amount(document.taxBasis))
-        xml.element("ram:TaxTotalAmount", document.amount(document.taxTotal), ["currencyID": currency])
-        xml.element("ram:GrandTotalAmount", document.amount(document.grandTotal))
-        xml.element("ram:DuePayableAmount", document.amount(document.grandTotal))
-      }
+      summation(&xml, document, currency: currency)
       if let original = invoice.precedingInvoice {
         xml.element("ram:InvoiceReferencedDocument") { xml in xml.element("ram:IssuerAssignedID", original) }
       }
+    }
+  }
+
+  /// The credit transfer (code 58) to the seller's account.
+  static func paymentMeans(_ xml: inout XMLWriter, _ bank: BankAccount) {
+    xml.element("ram:SpecifiedTradeSettlementPaymentMeans") { xml in
+      xml.element("ram:TypeCode", "58")
+      xml.element("ram:PayeePartyCreditorFinancialAccount") { xml in
+        xml.element("ram:IBANID", bank.iban.replacingOccurrences(of: " ", with: ""))
+        if let holder = bank.holder { xml.element("ram:AccountName", holder) }
+      }
+      if let bic = bank.bic {
+        xml.element("ram:PayeeSpecifiedCreditorFinancialInstitution") { xml in
+          xml.element("ram:BICID", bic)
+        }
+      }
+    }
+  }
+
+  /// A document-level allowance or charge with its tax category.
+  static func allowanceCharge(
+    _ xml: inout XMLWriter, _ charge: EInvoiceDocument.Charge, _ document: EInvoiceDocument
+  ) {
+    xml.element("ram:SpecifiedTradeAllowanceCharge") { xml in
+      indicator(&xml, charge.isCharge)
+      xml.element("ram:ActualAmount", document.amount(charge.amount))
+      xml.element("ram:Reason", charge.reason)
+      xml.element("ram:CategoryTradeTax") { xml in
+        xml.element("ram:TypeCode", "VAT")
+        xml.element("ram:CategoryCode", charge.category)
+        if charge.category != "O" {
+          xml.element("ram:RateApplicablePercent", charge.rate.trimmedDescription)
+        }
+      }
+    }
+  }
+
+  /// The document's totals (BG-22).
+  static func summation(_ xml: inout XMLWriter, _ document: EInvoiceDocument, currency: String) {
+    xml.element("ram:SpecifiedTradeSettlementHeaderMonetarySummation") { xml in
+      xml.element("ram:LineTotalAmount", document.amount(document.lineTotal))
+      if !document.charges.isEmpty {
+        xml.element("ram:ChargeTotalAmount", document.amount(document.chargeTotal))
+        xml.element("ram:AllowanceTotalAmount", document.amount(document.allowanceTotal))
+      }
+      xml.element("ram:TaxBasisTotalAmount", document.amount(document.taxBasis))
+      xml.element("ram:TaxTotalAmount", document.amount(document.taxTotal), ["currencyID": currency])
+      xml.element("ram:GrandTotalAmount", document.amount(document.grandTotal))
+      xml.element("ram:DuePayableAmount", document.amount(document.grandTotal))
     }
   }
 }

@@ -27,6 +27,30 @@ enum BatchBench {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
+  /// The seconds of each measured run, by what was run.
+  struct Timings {
+    var floor: [Double] = []
+    var samePage: [Double] = []
+    var one: [Double] = []
+    var two: [Double] = []
+    var plain: [Double] = []
+    var untagged: [Double] = []
+    var facturX: [Double] = []
+    var cold: [Double] = []
+  }
+
+  /// The programs and inputs every round runs.
+  struct Setup {
+    let invoicegen: String
+    let floor: String
+    let dir: String
+    let input: String
+    let count: Int
+    /// The sample config, and the e-invoicing sample seller's for the Factur-X runs.
+    let config: String
+    let einvoiceConfig: String
+  }
+
   static func run(invoicegen: String, floor: String, dir: String) throws {
     let count = 1000
     let input = dir + "/batch.csv"
@@ -34,68 +58,77 @@ enum BatchBench {
     sync()
     let config = URL(fileURLWithPath: invoicegen).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("SampleData/invoicegen.json").path
-    var floorRuns: [Double] = []
-    var one: [Double] = []
-    var two: [Double] = []
-    var samePage: [Double] = []
-    // Factur-X against plain PDFs, same input and config (the e-invoicing sample seller).
-    let einvoiceConfig = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent(
-      "einvoice.json"
-    ).path
-    var plain: [Double] = []
-    var untagged: [Double] = []
-    var facturX: [Double] = []
+    let setup = Setup(
+      invoicegen: invoicegen, floor: floor, dir: dir, input: input, count: count, config: config,
+      einvoiceConfig: URL(fileURLWithPath: config).deletingLastPathComponent()
+        .appendingPathComponent("einvoice.json").path)
+    var timings = Timings()
+    for round in 0..<3 { try measureRound(round, setup, into: &timings) }
+    timings.cold = try coldStarts(setup)
+    // Remove the 12,000 PDFs now: their cached pages would otherwise slow the next benchmark's page faults.
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name != "batch.csv" {
+      try? FileManager.default.removeItem(atPath: dir + "/" + name)
+    }
+    printResults(timings, count: count)
+  }
+
+  /// One round, interleaved: the floor, PageKit drawing the floor's page, invoicegen with one and two
+  /// jobs, and tagged, untagged and Factur-X PDFs of the same invoices.
+  static func measureRound(_ round: Int, _ setup: Setup, into timings: inout Timings) throws {
+    let (dir, count) = (setup.dir, setup.count)
+    let floorDir = dir + "/floor-\(round)"
+    try FileManager.default.createDirectory(atPath: floorDir, withIntermediateDirectories: true)
+    timings.floor.append(try Bench.measure([setup.floor, "docs", "\(count)", floorDir]).seconds)
+    let sameDir = dir + "/same-\(round)"
+    try FileManager.default.createDirectory(atPath: sameDir, withIntermediateDirectories: true)
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    for round in 0..<3 {
-      let floorDir = dir + "/floor-\(round)"
-      try FileManager.default.createDirectory(atPath: floorDir, withIntermediateDirectories: true)
-      floorRuns.append(try Bench.measure([floor, "docs", "\(count)", floorDir]).seconds)
-      let sameDir = dir + "/same-\(round)"
-      try FileManager.default.createDirectory(atPath: sameDir, withIntermediateDirectories: true)
-      samePage.append(try Bench.measure([me, "docs", "\(count)", sameDir]).seconds)
-      for (jobs, runs) in [(1, 0), (2, 1)] {
-        let out = dir + "/out-\(jobs)-\(round)"
-        let sample = try Bench.measure([
-          invoicegen, "--input", input, "--out", out, "--config", config, "--jobs", "\(jobs)", "--quiet",
-          "--progress", "never",
-        ])
-        if runs == 0 { one.append(sample.seconds) } else { two.append(sample.seconds) }
-      }
-      for (kind, flags) in [
-        ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
-      ] {
-        let sample = try Bench.measure(
-          [
-            invoicegen, "--input", input, "--out", dir + "/\(kind)-\(round)", "--config", einvoiceConfig,
-            "--jobs",
-            "1", "--quiet", "--progress", "never",
-          ] + flags)
-        switch kind {
-        case "plain": plain.append(sample.seconds)
-        case "untagged": untagged.append(sample.seconds)
-        default: facturX.append(sample.seconds)
-        }
+    timings.samePage.append(try Bench.measure([me, "docs", "\(count)", sameDir]).seconds)
+    for jobs in [1, 2] {
+      let sample = try Bench.measure([
+        setup.invoicegen, "--input", setup.input, "--out", dir + "/out-\(jobs)-\(round)", "--config",
+        setup.config, "--jobs", "\(jobs)", "--quiet", "--progress", "never",
+      ])
+      if jobs == 1 { timings.one.append(sample.seconds) } else { timings.two.append(sample.seconds) }
+    }
+    for (kind, flags) in [
+      ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
+    ] {
+      let sample = try Bench.measure(
+        [
+          setup.invoicegen, "--input", setup.input, "--out", dir + "/\(kind)-\(round)", "--config",
+          setup.einvoiceConfig, "--jobs", "1", "--quiet", "--progress", "never",
+        ] + flags)
+      switch kind {
+      case "plain": timings.plain.append(sample.seconds)
+      case "untagged": timings.untagged.append(sample.seconds)
+      default: timings.facturX.append(sample.seconds)
       }
     }
-    // A single invoice from a cold start.
-    let single = dir + "/single.csv"
+  }
+
+  /// Five runs of a single invoice from a cold start.
+  static func coldStarts(_ setup: Setup) throws -> [Double] {
+    let single = setup.dir + "/single.csv"
     try generate(count: 1, to: single)
     var cold: [Double] = []
     for round in 0..<5 {
       cold.append(
         try Bench.measure([
-          invoicegen, "--input", single, "--out", dir + "/cold-\(round)", "--config", config, "--quiet",
+          setup.invoicegen, "--input", single, "--out", setup.dir + "/cold-\(round)", "--config",
+          setup.config,
+          "--quiet",
         ]).seconds)
     }
-    let floorRate = Double(count) / Bench.median(floorRuns)
-    let oneRate = Double(count) / Bench.median(one)
-    let twoRate = Double(count) / Bench.median(two)
-    // Remove the 12,000 PDFs now: their cached pages would otherwise slow the next benchmark's page faults.
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name != "batch.csv" {
-      try? FileManager.default.removeItem(atPath: dir + "/" + name)
-    }
+    return cold
+  }
+
+  /// Prints the medians as rates with their ratios to the floor and their targets.
+  static func printResults(_ timings: Timings, count: Int) {
+    let floorRate = Double(count) / Bench.median(timings.floor)
+    let oneRate = Double(count) / Bench.median(timings.one)
+    let twoRate = Double(count) / Bench.median(timings.two)
     print("batch: \(count) one-page invoices, 3 interleaved runs, median")
-    let sameRate = Double(count) / Bench.median(samePage)
+    let sameRate = Double(count) / Bench.median(timings.samePage)
     print(String(format: "  floor docs (C)             %7.1f PDFs/s", floorRate))
     print(
       String(
@@ -112,9 +145,10 @@ enum BatchBench {
     print(
       String(
         format: "  one invoice, cold start    %7.0f ms (median of 5; target < 150 ms)",
-        Bench.median(cold) * 1000))
-    printCost("tagged PDF", plain, against: "--untagged", untagged, count: count, target: 25)
-    printCost("Factur-X, tagged", facturX, against: "--untagged", untagged, count: count, target: 40)
+        Bench.median(timings.cold) * 1000))
+    printCost("tagged PDF", timings.plain, against: "--untagged", timings.untagged, count: count, target: 25)
+    printCost(
+      "Factur-X, tagged", timings.facturX, against: "--untagged", timings.untagged, count: count, target: 40)
   }
 
   /// Prints the rate of `runs` and its extra time over the `base` runs of the same invoices, with the target.

@@ -16,34 +16,11 @@ enum CIReportCommand {
     }
   }
 
+  /// Reads the CI results and the history, renders the report, then writes the history and the summary.
   static func run(_ options: ReportOptions, config: Config) throws(CLIError) -> Outcome {
-    var files: [String] = []
-    for pattern in options.inputs {
-      let matched = InputPattern.expand(pattern)
-      if matched.isEmpty {
-        Console.error("\(pattern): no file matches")
-        throw .input
-      }
-      files += matched.filter { !files.contains($0) }
-    }
+    let files = try matchedFiles(options.inputs)
     // A history that cannot be read stops the run before anything is written, so it is never overwritten.
-    var history = RunHistory()
-    if let path = options.history, FileManager.default.fileExists(atPath: path) {
-      // Read like every JSON input: a size limit, no devices, no NUL bytes.
-      switch InputFile.readText(path, name: path, limit: 64 << 20, kind: "run history JSON") {
-      case .success(let bytes):
-        do {
-          history = try RunHistory.decode(Data(bytes))
-        } catch {
-          Console.error("\(path): \(error.message); the history file is left as it is")
-          throw .input
-        }
-      case .failure(let diagnostic):
-        Console.show(diagnostic)
-        Console.error("\(path): the history file is left as it is")
-        throw .input
-      }
-    }
+    let history = try options.history.map { (path) throws(CLIError) in try readHistory(path) } ?? RunHistory()
     let kind: TestResultsImporter.Kind? =
       switch options.inputFormat {
       case .junit?: .junit
@@ -65,21 +42,13 @@ enum CIReportCommand {
     var outcome = try ReportCommand.render(
       report, options: options, config: config, name: files.joined(separator: ", "))
     guard !outcome.failed, !outcome.outputFailed else { return outcome }
-    if let path = options.history {
-      do {
-        try AtomicFile.write(RunHistory(runs: runs).encoded(), to: path)
-      } catch {
-        Console.error("\(path): cannot write the history: \(error)")
-        outcome.outputFailed = true
-      }
+    if let path = options.history, !write(RunHistory(runs: runs).encoded(), to: path, what: "the history") {
+      outcome.outputFailed = true
     }
-    if let path = options.summary {
-      do {
-        try AtomicFile.write(Data(CIReportCommand.markdown(run, title: report.title).utf8), to: path)
-      } catch {
-        Console.error("\(path): cannot write the summary: \(error)")
-        outcome.outputFailed = true
-      }
+    if let path = options.summary,
+      !write(Data(CIReportCommand.markdown(run, title: report.title).utf8), to: path, what: "the summary")
+    {
+      outcome.outputFailed = true
     }
     if options.failOnTestFailures, run.failed + run.errors > 0 {
       if !options.quiet {
@@ -88,6 +57,50 @@ enum CIReportCommand {
       outcome.failed = true
     }
     return outcome
+  }
+
+  /// The files the input patterns match, each once, in order; a pattern that matches none is an error.
+  static func matchedFiles(_ patterns: [String]) throws(CLIError) -> [String] {
+    var files: [String] = []
+    for pattern in patterns {
+      let matched = InputPattern.expand(pattern)
+      if matched.isEmpty {
+        Console.error("\(pattern): no file matches")
+        throw .input
+      }
+      files += matched.filter { !files.contains($0) }
+    }
+    return files
+  }
+
+  /// The run history at `path` (empty when the file does not exist yet); an unreadable one is an error.
+  static func readHistory(_ path: String) throws(CLIError) -> RunHistory {
+    guard FileManager.default.fileExists(atPath: path) else { return RunHistory() }
+    // Read like every JSON input: a size limit, no devices, no NUL bytes.
+    switch InputFile.readText(path, name: path, limit: 64 << 20, kind: "run history JSON") {
+    case .success(let bytes):
+      do {
+        return try RunHistory.decode(Data(bytes))
+      } catch {
+        Console.error("\(path): \(error.message); the history file is left as it is")
+        throw .input
+      }
+    case .failure(let diagnostic):
+      Console.show(diagnostic)
+      Console.error("\(path): the history file is left as it is")
+      throw .input
+    }
+  }
+
+  /// Writes `data` to `path` atomically; false (after an error message) when it cannot.
+  static func write(_ data: Data, to path: String, what: String) -> Bool {
+    do {
+      try AtomicFile.write(data, to: path)
+      return true
+    } catch {
+      Console.error("\(path): cannot write \(what): \(error)")
+      return false
+    }
   }
 
   /// A short Markdown summary for `$GITHUB_STEP_SUMMARY` or a merge-request note: counts and the failures, no links.

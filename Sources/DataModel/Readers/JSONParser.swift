@@ -153,52 +153,57 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\\") {
         try flush()
         index += 1
-        guard index < bytes.count else { throw error("a string is never closed") }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
-        case UInt8(ascii: "u"):
-          var code = try hex4()
-          if (0xD800..<0xDC00).contains(code) {
-            let resume = index
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-              bytes[index + 1] == UInt8(ascii: "u")
-            {
-              index += 2
-              let low = try hex4()
-              if (0xDC00..<0xE000).contains(low) {
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-              } else {
-                index = resume
-              }
-            }
-          }
-          // RFC 8259 allows a lone surrogate escape; it is kept as U+FFFD (and reported like a noncharacter).
-          if let scalar = Unicode.Scalar(code) {
-            scalars.append(scalar)
-          } else {
-            scalars.append("\u{FFFD}")
-            if unrenderable == nil {
-              unrenderable = JSONDocument.Unrenderable(code: code, line: start.line, offset: start.offset)
-            }
-          }
-        default:
-          index -= 1
-          throw error("unknown escape \\\(Character(UnicodeScalar(escape)))")
-        }
+        scalars.append(try parseEscape(stringStart: start))
         runStart = index
         continue
       }
       index += 1
     }
+  }
+
+  /// The character an escape stands for, `index` just past its backslash; a lone surrogate is kept
+  /// as U+FFFD and reported like a noncharacter.
+  private mutating func parseEscape(stringStart start: (line: Int, offset: Int)) throws(JSONSyntaxError)
+    -> Unicode.Scalar
+  {
+    guard index < bytes.count else { throw error("a string is never closed") }
+    let escape = bytes[index]
+    index += 1
+    switch escape {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{8}"
+    case UInt8(ascii: "f"): return "\u{C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let code = try unicodeEscape()
+      // RFC 8259 allows a lone surrogate escape; it is kept as U+FFFD (and reported like a noncharacter).
+      if let scalar = Unicode.Scalar(code) { return scalar }
+      if unrenderable == nil {
+        unrenderable = JSONDocument.Unrenderable(code: code, line: start.line, offset: start.offset)
+      }
+      return "\u{FFFD}"
+    default:
+      index -= 1
+      throw error("unknown escape \\\(Character(UnicodeScalar(escape)))")
+    }
+  }
+
+  /// The code of a `\uXXXX` escape, joined with a following low surrogate escape when it is a high one.
+  private mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
+    let code = try hex4()
+    guard (0xD800..<0xDC00).contains(code) else { return code }
+    let resume = index
+    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+    else { return code }
+    index += 2
+    let low = try hex4()
+    if (0xDC00..<0xE000).contains(low) { return 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+    index = resume
+    return code
   }
 
   private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

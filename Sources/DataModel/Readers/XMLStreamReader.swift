@@ -207,15 +207,13 @@ final class XMLStreamReader {
     static func of(_ context: UnsafeMutableRawPointer?) -> ParseState {
       Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue()
     }
-  }
 
-  /// The SAX handler: elements, text and errors queued; a DOCTYPE's internal subset and every entity refused.
-  private static func makeHandler() -> xmlSAXHandler {
-    var handler = xmlSAXHandler()
-    handler.initialized = XML_SAX2_MAGIC
-    handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
-      let state = ParseState.of(context)
-      state.flushText()
+    /// Queues an element's start with its attributes (libxml2's five pointers per attribute).
+    func startElement(
+      _ localName: UnsafePointer<xmlChar>?, attributeCount: Int32,
+      _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+      flushText()
       let name = localName.map { String(cString: $0) } ?? ""
       var values: [String: String] = [:]
       if let attributes {
@@ -226,32 +224,56 @@ final class XMLStreamReader {
           else { continue }
           let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
           let key = String(cString: localName)
-          state.note(value, line: state.currentLine) { "attribute \(key) of <\(name)>" }
+          note(value, line: currentLine) { "attribute \(key) of <\(name)>" }
           values[key] = value
         }
       }
-      state.open.append(name)
-      state.queue.append(
-        ParseState.Event(
-          node: .start(name: name, isEmpty: false), line: state.currentLine, column: state.currentColumn,
+      open.append(name)
+      queue.append(
+        Event(
+          node: .start(name: name, isEmpty: false), line: currentLine, column: currentColumn,
           attributes: values))
     }
-    handler.endElementNs = { context, localName, _, _ in
-      let state = ParseState.of(context)
-      state.flushText()
+
+    /// Queues an element's end, or marks its start empty when nothing came between them.
+    func endElement(_ localName: UnsafePointer<xmlChar>?) {
+      flushText()
       let name = localName.map { String(cString: $0) } ?? ""
-      if !state.open.isEmpty { state.open.removeLast() }
+      if !open.isEmpty { open.removeLast() }
       // `<a/>` and `<a></a>` both arrive as a start and an end: the start of an element with no
       // children that ends right away is reported as empty, as a streaming reader would.
-      if let last = state.queue.last, state.queue.count > state.head,
-        case .start(let started, false) = last.node, started == name
+      if let last = queue.last, queue.count > head, case .start(let started, false) = last.node,
+        started == name
       {
-        state.queue[state.queue.count - 1].node = .start(name: name, isEmpty: true)
+        queue[queue.count - 1].node = .start(name: name, isEmpty: true)
         return
       }
-      state.queue.append(
-        ParseState.Event(node: .end(name: name), line: state.currentLine, column: state.currentColumn))
+      queue.append(Event(node: .end(name: name), line: currentLine, column: currentColumn))
     }
+
+    /// Keeps the first error libxml2 reports, naming a file that ends inside an element as truncated.
+    func report(_ error: UnsafePointer<xmlError>) {
+      guard failure == nil else { return }
+      var message = (error.pointee.message.map { String(cString: $0) } ?? "malformed XML")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      if let inner = open.last,
+        message.hasPrefix("Extra content at the end") || message.hasPrefix("Premature end")
+          || message.hasPrefix("EndTag: '</' not found")
+      {
+        message = "the file ends inside <\(inner)>: is it truncated?"
+      }
+      failure = Failure(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+  }
+
+  /// The SAX handler: elements, text and errors queued; a DOCTYPE's internal subset and every entity refused.
+  private static func makeHandler() -> xmlSAXHandler {
+    var handler = xmlSAXHandler()
+    handler.initialized = XML_SAX2_MAGIC
+    handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+      ParseState.of(context).startElement(localName, attributeCount: attributeCount, attributes)
+    }
+    handler.endElementNs = { context, localName, _, _ in ParseState.of(context).endElement(localName) }
     let characters: charactersSAXFunc = { context, bytes, count in
       guard let bytes, count > 0 else { return }
       ParseState.of(context).append(bytes, Int(count))
@@ -281,19 +303,7 @@ final class XMLStreamReader {
     }
     handler.serror = { context, error in
       guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      let state = ParseState.of(context)
-      guard state.failure == nil else { return }
-      var message = (error.pointee.message.map { String(cString: $0) } ?? "malformed XML")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      // A file that ends inside an element is the usual truncated file: name it so.
-      if let inner = state.open.last,
-        message.hasPrefix("Extra content at the end") || message.hasPrefix("Premature end")
-          || message.hasPrefix("EndTag: '</' not found")
-      {
-        message = "the file ends inside <\(inner)>: is it truncated?"
-      }
-      state.failure = Failure(
-        message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+      ParseState.of(context).report(error)
     }
     return handler
   }

@@ -163,66 +163,9 @@ struct ReportJSONReader {
     warnUnknown(block, path, ["type", "columns", "rows", "footer"])
     var columns: [ReportColumn] = []
     for (index, column) in (array(block, "columns", path) ?? []).enumerated() {
-      let columnPath = "\(path).columns[\(index)]"
-      if case .string(let title) = column.kind {
-        columns.append(ReportColumn(title: title, alignment: .leading, width: .fraction(1)))
-        continue
-      }
-      warnUnknown(column, columnPath, ["title", "align", "width"])
-      let title = string(column, "title", columnPath, required: true) ?? ""
-      var alignment = ReportColumn.Alignment.leading
-      if let align = string(column, "align", columnPath) {
-        switch align {
-        case "left", "leading", "start": alignment = .leading
-        case "right", "trailing", "end": alignment = .trailing
-        case "center", "centre": alignment = .center
-        default:
-          error(
-            column["align"]!, "\(columnPath).align", "\(Diagnostic.quote(align)) is not left, center or right"
-          )
-        }
-      }
-      var width = ReportColumn.Width.fraction(1)
-      if let given = column["width"] {
-        switch given.kind {
-        case .number(let text): width = Double(text).map { .points($0) } ?? width
-        case .string(let text) where text == "auto" || text == "fit": width = .fit
-        case .string(let text) where text.hasSuffix("*"):
-          if let share = Double(text.dropLast().isEmpty ? "1" : String(text.dropLast())), share > 0 {
-            width = .fraction(share)
-          } else {
-            error(
-              given, "\(columnPath).width", "\(Diagnostic.quote(text)) is not a width",
-              hint: "use points (120), a share (\"2*\") or \"auto\"")
-          }
-        default: error(given, "\(columnPath).width", "expected points, a share such as \"2*\", or \"auto\"")
-        }
-      }
-      columns.append(ReportColumn(title: title, alignment: alignment, width: width))
+      columns.append(readColumn(column, "\(path).columns[\(index)]"))
     }
-    var rows: [[String]] = []
-    for (index, row) in (array(block, "rows", path) ?? []).enumerated() {
-      guard case .array(let cells) = row.kind else {
-        error(row, "\(path).rows[\(index)]", "expected an array of cells, found \(row.kindName)")
-        continue
-      }
-      if cells.count != columns.count {
-        error(
-          row, "\(path).rows[\(index)]", "has \(cells.count) cells, the table has \(columns.count) columns")
-        continue
-      }
-      var texts: [String] = []
-      for (cellIndex, cell) in cells.enumerated() {
-        guard let text = cellText(cell) else {
-          error(
-            cell, "\(path).rows[\(index)][\(cellIndex)]",
-            "expected a string or a number, found \(cell.kindName)")
-          continue
-        }
-        texts.append(text)
-      }
-      rows.append(texts)
-    }
+    let rows = readRows(block, path, columnCount: columns.count)
     for index in columns.indices {
       let values = rows.compactMap { $0.indices.contains(index) ? $0[index] : nil }.filter { !$0.isEmpty }
       columns[index].isNumeric = !values.isEmpty && values.allSatisfy { ExactDecimal($0) != nil }
@@ -237,6 +180,73 @@ struct ReportJSONReader {
       }
     }
     return .table(ReportTable(columns: columns, rows: ArrayRowSource(rows), footer: footer))
+  }
+
+  /// A table column: a title alone, or an object with title, align and width.
+  mutating func readColumn(_ column: JSONValue, _ columnPath: String) -> ReportColumn {
+    if case .string(let title) = column.kind {
+      return ReportColumn(title: title, alignment: .leading, width: .fraction(1))
+    }
+    warnUnknown(column, columnPath, ["title", "align", "width"])
+    let title = string(column, "title", columnPath, required: true) ?? ""
+    var alignment = ReportColumn.Alignment.leading
+    if let align = string(column, "align", columnPath) {
+      switch align {
+      case "left", "leading", "start": alignment = .leading
+      case "right", "trailing", "end": alignment = .trailing
+      case "center", "centre": alignment = .center
+      default:
+        error(
+          column["align"]!, "\(columnPath).align", "\(Diagnostic.quote(align)) is not left, center or right")
+      }
+    }
+    let width = column["width"].map { readColumnWidth($0, "\(columnPath).width") } ?? .fraction(1)
+    return ReportColumn(title: title, alignment: alignment, width: width)
+  }
+
+  /// A column's width: points (120), a share ("2*") or "auto"; a share of 1 when it is none of these.
+  mutating func readColumnWidth(_ given: JSONValue, _ widthPath: String) -> ReportColumn.Width {
+    let fallback = ReportColumn.Width.fraction(1)
+    switch given.kind {
+    case .number(let text): return Double(text).map { .points($0) } ?? fallback
+    case .string(let text) where text == "auto" || text == "fit": return .fit
+    case .string(let text) where text.hasSuffix("*"):
+      if let share = Double(text.dropLast().isEmpty ? "1" : String(text.dropLast())), share > 0 {
+        return .fraction(share)
+      }
+      error(
+        given, widthPath, "\(Diagnostic.quote(text)) is not a width",
+        hint: "use points (120), a share (\"2*\") or \"auto\"")
+    default: error(given, widthPath, "expected points, a share such as \"2*\", or \"auto\"")
+    }
+    return fallback
+  }
+
+  /// The table's rows as texts; a row of the wrong length or kind is an error and left out.
+  mutating func readRows(_ block: JSONValue, _ path: String, columnCount: Int) -> [[String]] {
+    var rows: [[String]] = []
+    for (index, row) in (array(block, "rows", path) ?? []).enumerated() {
+      guard case .array(let cells) = row.kind else {
+        error(row, "\(path).rows[\(index)]", "expected an array of cells, found \(row.kindName)")
+        continue
+      }
+      if cells.count != columnCount {
+        error(row, "\(path).rows[\(index)]", "has \(cells.count) cells, the table has \(columnCount) columns")
+        continue
+      }
+      var texts: [String] = []
+      for (cellIndex, cell) in cells.enumerated() {
+        guard let text = cellText(cell) else {
+          error(
+            cell, "\(path).rows[\(index)][\(cellIndex)]",
+            "expected a string or a number, found \(cell.kindName)")
+          continue
+        }
+        texts.append(text)
+      }
+      rows.append(texts)
+    }
+    return rows
   }
 
   mutating func readChart(_ block: JSONValue, _ path: String) -> ReportBlock? {

@@ -11,6 +11,14 @@ struct JUnitReader {
   private(set) var warnings: [Diagnostic] = []
   /// Suites that turned out to hold no tests of their own, removed at the end.
   private var dropped: Set<Int> = []
+  /// The suites open around the current element, outermost first.
+  private var suites: [OpenSuite] = []
+  /// The test case being read, if any.
+  private var current: OpenCase?
+  /// Whether the text being read is a `<failure>` or `<error>` body.
+  private var inFailureBody = false
+  /// The name of tests outside any suite: the `<testsuites>` name, else the file's.
+  private var rootName = ""
 
   /// One open `<testsuite>`: its index in `run.suites` and whether it holds test cases or suites.
   private struct OpenSuite {
@@ -43,94 +51,100 @@ struct JUnitReader {
   mutating func read(_ reader: XMLStreamReader, root: (name: String, isEmpty: Bool)) throws(XMLStreamReader
     .Failure)
   {
-    var suites: [OpenSuite] = []
-    var current: OpenCase?
-    var inFailureBody = false
     // Tests outside any suite are named after the file ("node-junit" for ci/node-junit.xml).
-    var rootName = String(file.split(separator: "/").last ?? Substring(file))
+    rootName = String(file.split(separator: "/").last ?? Substring(file))
     if rootName.lowercased().hasSuffix(".xml") { rootName.removeLast(4) }
     if root.name == "testsuites" {
       rootName = reader.attributes()["name"].flatMap { $0.isEmpty ? nil : $0 } ?? rootName
       if root.isEmpty { return }
     } else {
-      openSuite(reader.attributes(), &suites, parentName: nil)
-      if root.isEmpty { closeSuite(&suites) }
+      openSuite(reader.attributes(), parentName: nil)
+      if root.isEmpty { closeSuite() }
     }
     while let node = try reader.next() {
       switch node {
-      case .start(let name, let isEmpty):
-        switch name {
-        case "testsuite":
-          if let last = suites.indices.last { suites[last].hasSuites = true }
-          openSuite(reader.attributes(), &suites, parentName: suites.last.map { run.suites[$0.index].name })
-          if isEmpty { closeSuite(&suites) }
-        case "testcase":
-          let attributes = reader.attributes()
-          if suites.isEmpty {
-            // Node's reporter writes top-level tests straight under <testsuites>.
-            openSuite(["name": rootName], &suites, parentName: nil)
-            suites[suites.count - 1].attributes["implicit"] = "1"
-          }
-          current = OpenCase(
-            name: attributes["name"] ?? "(unnamed)",
-            className: attributes["classname"].flatMap { $0.isEmpty ? nil : $0 },
-            seconds: seconds(attributes["time"], reader: reader))
-          if isEmpty { finishCase(&current, &suites) }
-        case "failure", "error":
-          guard current != nil else {
-            try reader.skipElement()
-            continue
-          }
-          let attributes = reader.attributes()
-          let kind: TestRun.Failure.Kind = name == "failure" ? .failure : .error
-          if current!.outcome == nil || kind == .error {
-            current!.outcome = kind
-            current!.message = attributes["message"].flatMap { $0.isEmpty ? nil : $0 }
-            current!.type = attributes["type"].flatMap { $0.isEmpty ? nil : $0 }
-          }
-          inFailureBody = !isEmpty
-        case "skipped":
-          current?.skipped = true
-          if !isEmpty { try reader.skipElement() }
-        case "flakyFailure", "flakyError":
-          current?.flaky = true
-          if !isEmpty { try reader.skipElement() }
-        case "system-out", "system-err", "properties", "rerunFailure", "rerunError":
-          if !isEmpty { try reader.skipElement() }
-        default:
-          continue
-        }
-      case .end(let name):
-        switch name {
-        case "testsuite": closeSuite(&suites)
-        case "testcase": finishCase(&current, &suites)
-        case "failure", "error": inFailureBody = false
-        case "testsuites": while !suites.isEmpty { closeSuite(&suites) }
-        default: continue
-        }
-      case .text(let text):
-        guard inFailureBody, current != nil, current!.bodyLines < TestRun.maxBodyLines else { continue }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-          guard current!.bodyLines < TestRun.maxBodyLines else {
-            current!.body += "\n…"
-            break
-          }
-          if !current!.body.isEmpty { current!.body += "\n" }
-          current!.body += line.count > 400 ? String(line.prefix(400)) + "…" : String(line)
-          current!.bodyLines += 1
-        }
+      case .start(let name, let isEmpty): try start(name, isEmpty: isEmpty, reader)
+      case .end(let name): end(name)
+      case .text(let text): appendFailureText(text)
       }
     }
-    while !suites.isEmpty { closeSuite(&suites) }
+    while !suites.isEmpty { closeSuite() }
     if !dropped.isEmpty {
       run.suites = run.suites.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
       dropped = []
     }
   }
 
-  private mutating func openSuite(
-    _ attributes: [String: String], _ suites: inout [OpenSuite], parentName: String?
-  ) {
+  /// An element's start: a suite, a test case, its outcome, or an element skipped whole.
+  private mutating func start(_ name: String, isEmpty: Bool, _ reader: XMLStreamReader) throws(XMLStreamReader
+    .Failure)
+  {
+    switch name {
+    case "testsuite":
+      if let last = suites.indices.last { suites[last].hasSuites = true }
+      openSuite(reader.attributes(), parentName: suites.last.map { run.suites[$0.index].name })
+      if isEmpty { closeSuite() }
+    case "testcase":
+      let attributes = reader.attributes()
+      if suites.isEmpty {
+        // Node's reporter writes top-level tests straight under <testsuites>.
+        openSuite(["name": rootName], parentName: nil)
+        suites[suites.count - 1].attributes["implicit"] = "1"
+      }
+      current = OpenCase(
+        name: attributes["name"] ?? "(unnamed)",
+        className: attributes["classname"].flatMap { $0.isEmpty ? nil : $0 },
+        seconds: seconds(attributes["time"], reader: reader))
+      if isEmpty { finishCase() }
+    case "failure", "error":
+      guard current != nil else { return try reader.skipElement() }
+      let attributes = reader.attributes()
+      let kind: TestRun.Failure.Kind = name == "failure" ? .failure : .error
+      if current!.outcome == nil || kind == .error {
+        current!.outcome = kind
+        current!.message = attributes["message"].flatMap { $0.isEmpty ? nil : $0 }
+        current!.type = attributes["type"].flatMap { $0.isEmpty ? nil : $0 }
+      }
+      inFailureBody = !isEmpty
+    case "skipped":
+      current?.skipped = true
+      if !isEmpty { try reader.skipElement() }
+    case "flakyFailure", "flakyError":
+      current?.flaky = true
+      if !isEmpty { try reader.skipElement() }
+    case "system-out", "system-err", "properties", "rerunFailure", "rerunError":
+      if !isEmpty { try reader.skipElement() }
+    default:
+      break
+    }
+  }
+
+  /// An element's end: a suite or test case closes, a failure body ends.
+  private mutating func end(_ name: String) {
+    switch name {
+    case "testsuite": closeSuite()
+    case "testcase": finishCase()
+    case "failure", "error": inFailureBody = false
+    case "testsuites": while !suites.isEmpty { closeSuite() }
+    default: break
+    }
+  }
+
+  /// Text inside a failure or error: kept up to `TestRun.maxBodyLines` lines of at most 400 characters.
+  private mutating func appendFailureText(_ text: String) {
+    guard inFailureBody, current != nil, current!.bodyLines < TestRun.maxBodyLines else { return }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard current!.bodyLines < TestRun.maxBodyLines else {
+        current!.body += "\n…"
+        break
+      }
+      if !current!.body.isEmpty { current!.body += "\n" }
+      current!.body += line.count > 400 ? String(line.prefix(400)) + "…" : String(line)
+      current!.bodyLines += 1
+    }
+  }
+
+  private mutating func openSuite(_ attributes: [String: String], parentName: String?) {
     var name = attributes["name"].flatMap { $0.isEmpty ? nil : $0 } ?? parentName ?? file
     if let parentName, attributes["name"] != nil, !name.hasPrefix(parentName) {
       name = parentName + " › " + name
@@ -143,7 +157,7 @@ struct JUnitReader {
     if let host = attributes["hostname"], !host.isEmpty { run.hostnames.insert(host) }
   }
 
-  private mutating func closeSuite(_ suites: inout [OpenSuite]) {
+  private mutating func closeSuite() {
     guard let open = suites.popLast() else { return }
     let index = open.index
     if open.hasCases {
@@ -169,7 +183,7 @@ struct JUnitReader {
     }
   }
 
-  private mutating func finishCase(_ current: inout OpenCase?, _ suites: inout [OpenSuite]) {
+  private mutating func finishCase() {
     guard let test = current, let last = suites.indices.last else { return }
     current = nil
     suites[last].hasCases = true

@@ -23,14 +23,7 @@ extension ExactDecimal {
     _ bytes: Bytes, decimalSeparator: UInt8 = UInt8(ascii: "."), maxFractionDigits: Int = maxScale,
     allowsExponent: Bool = false
   ) -> Result<ExactDecimal, NumberError> {
-    var index = bytes.startIndex
-    var end = bytes.endIndex
-    while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index = bytes.index(after: index) }
-    while end > index {
-      let before = bytes.index(end, offsetBy: -1)
-      guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
-      end = before
-    }
+    var (index, end) = trimmed(bytes)
     guard index < end else { return .failure(.empty) }
     var negative = false
     if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -54,21 +47,10 @@ extension ExactDecimal {
       } else if byte == decimalSeparator && !seenSeparator {
         seenSeparator = true
       } else if allowsExponent && (byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")) && digits > 0 {
-        index = bytes.index(after: index)
-        var exponentNegative = false
-        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-          exponentNegative = bytes[index] == UInt8(ascii: "-")
-          index = bytes.index(after: index)
+        switch parseExponent(bytes, from: bytes.index(after: index), to: end) {
+        case .success(let value): exponent = value
+        case .failure(let error): return .failure(error)
         }
-        guard index < end else { return .failure(.notANumber) }
-        while index < end {
-          let digit = bytes[index]
-          guard digit >= 0x30 && digit <= 0x39 else { return .failure(.notANumber) }
-          exponent = exponent * 10 + Int(digit - 0x30)
-          guard exponent <= 60 else { return .failure(.tooLarge) }
-          index = bytes.index(after: index)
-        }
-        if exponentNegative { exponent = -exponent }
         break
       } else {
         return .failure(.notANumber)
@@ -76,7 +58,56 @@ extension ExactDecimal {
       index = bytes.index(after: index)
     }
     guard digits > 0 else { return .failure(.notANumber) }
-    var scale = fraction - exponent
+    return scaled(
+      units: negative ? -units : units, significant: significant, scale: fraction - exponent,
+      maxFractionDigits: maxFractionDigits)
+  }
+
+  /// The bounds of `bytes` without leading and trailing spaces and tabs.
+  @inline(__always)
+  static func trimmed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (Bytes.Index, Bytes.Index) {
+    var index = bytes.startIndex
+    var end = bytes.endIndex
+    while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index = bytes.index(after: index) }
+    while end > index {
+      let before = bytes.index(end, offsetBy: -1)
+      guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+      end = before
+    }
+    return (index, end)
+  }
+
+  /// The exponent after an `e`: an optional sign and digits up to `end`, at most 60.
+  static func parseExponent<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, from start: Bytes.Index, to end: Bytes.Index
+  ) -> Result<Int, NumberError> {
+    var index = start
+    var negative = false
+    if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index = bytes.index(after: index)
+    }
+    guard index < end else { return .failure(.notANumber) }
+    var exponent = 0
+    while index < end {
+      let digit = bytes[index]
+      guard digit >= 0x30 && digit <= 0x39 else { return .failure(.notANumber) }
+      exponent = exponent * 10 + Int(digit - 0x30)
+      guard exponent <= 60 else { return .failure(.tooLarge) }
+      index = bytes.index(after: index)
+    }
+    return .success(negative ? -exponent : exponent)
+  }
+
+  /// The value `units` × 10^-`scale` with a scale of 0 to `maxFractionDigits`: a negative scale
+  /// multiplied out, trailing fractional zeros dropped, other extra digits an error.
+  @inline(__always)
+  static func scaled(units: Int128, significant: Int, scale: Int, maxFractionDigits: Int)
+    -> Result<ExactDecimal, NumberError>
+  {
+    var units = units
+    var significant = significant
+    var scale = scale
     while scale < 0 {
       guard significant < maxDigits || units == 0 else { return .failure(.tooLarge) }
       units *= 10
@@ -88,7 +119,7 @@ extension ExactDecimal {
       scale -= 1
     }
     guard scale <= maxFractionDigits else { return .failure(.tooManyDecimals(allowed: maxFractionDigits)) }
-    return .success(ExactDecimal(units: negative ? -units : units, scale: scale))
+    return .success(ExactDecimal(units: units, scale: scale))
   }
 
   /// Parses a string; see `parse(_:decimalSeparator:maxFractionDigits:allowsExponent:)`.

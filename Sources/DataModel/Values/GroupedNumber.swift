@@ -13,7 +13,39 @@ struct GroupedNumber {
 
   /// Reads `bytes` with `decimalSeparator` when it is known, or infers it, or returns nil.
   init?(_ bytes: ArraySlice<UInt8>, decimalSeparator known: UInt8?, maxFractionDigits: Int) {
-    // Spaces of any width group digits too: fold U+00A0 and U+202F into plain spaces first.
+    var text = GroupedNumber.foldingSpaces(bytes)
+    while text.last == 0x20 { text.removeLast() }
+    while text.first == 0x20 { text.removeFirst() }
+    var sign: [UInt8] = []
+    if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+      sign = [first]
+      text.removeFirst()
+    }
+    let separators = text.filter { !($0 >= 0x30 && $0 <= 0x39) }
+    guard let (decimal, shown) = GroupedNumber.decimalSeparator(of: separators, known: known) else {
+      return nil
+    }
+    var whole = text[...]
+    var fraction: ArraySlice<UInt8> = []
+    if let decimal {
+      guard let at = text.lastIndex(of: decimal), text.filter({ $0 == decimal }).count == 1 else {
+        return nil
+      }
+      whole = text[..<at]
+      fraction = text[(at + 1)...]
+      guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    }
+    guard let digits = GroupedNumber.ungrouped(whole, decimal: decimal) else { return nil }
+    let plain = sign + digits + (fraction.isEmpty ? [] : [UInt8(ascii: ".")] + fraction)
+    guard case .success(let value) = ExactDecimal.parse(plain, maxFractionDigits: maxFractionDigits) else {
+      return nil
+    }
+    self.value = value
+    shownDecimalSeparator = shown
+  }
+
+  /// `bytes` with U+00A0 and U+202F folded into plain spaces: spaces of any width group digits too.
+  static func foldingSpaces(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
     var text: [UInt8] = []
     text.reserveCapacity(bytes.count)
     var index = bytes.startIndex
@@ -30,57 +62,40 @@ struct GroupedNumber {
         index += 1
       }
     }
-    while text.last == 0x20 { text.removeLast() }
-    while text.first == 0x20 { text.removeFirst() }
-    var sign: [UInt8] = []
-    if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-      sign = [first]
-      text.removeFirst()
-    }
+    return text
+  }
+
+  /// The decimal separator among a number's `separators` (nil when they can only group) and whether
+  /// the number itself shows it; nil when the marks are not ours or say nothing for sure.
+  static func decimalSeparator(of separators: [UInt8], known: UInt8?) -> (decimal: UInt8?, shown: UInt8?)? {
     let dot = UInt8(ascii: ".")
     let comma = UInt8(ascii: ",")
-    let separators = text.filter { !($0 >= 0x30 && $0 <= 0x39) }
     guard !separators.isEmpty,
       separators.allSatisfy({ $0 == dot || $0 == comma || $0 == 0x20 || $0 == UInt8(ascii: "'") })
     else { return nil }
     let kinds = Set(separators)
-    var decimal: UInt8?
-    var shown: UInt8?
     if let known {
-      decimal = separators.contains(known) ? known : nil
+      return (separators.contains(known) ? known : nil, nil)
     } else if kinds.contains(dot) && kinds.contains(comma) {
-      decimal = separators.last
-      shown = decimal
+      return (separators.last, separators.last)
     } else if kinds.count == 2, let mark = kinds.first(where: { $0 == dot || $0 == comma }) {
-      decimal = mark  // "1 234,50", "1'234.50": the space or apostrophe groups.
-      shown = mark
+      return (mark, mark)  // "1 234,50", "1'234.50": the space or apostrophe groups.
     } else if kinds.count == 1, separators.count > 1 {
-      decimal = nil  // "1,234,567": a separator repeated can only group.
-    } else {
-      return nil
+      return (nil, nil)  // "1,234,567": a separator repeated can only group.
     }
-    var whole = text[...]
-    var fraction: ArraySlice<UInt8> = []
-    if let decimal {
-      guard let at = text.lastIndex(of: decimal), text.filter({ $0 == decimal }).count == 1 else {
-        return nil
-      }
-      whole = text[..<at]
-      fraction = text[(at + 1)...]
-      guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-    }
+    return nil
+  }
+
+  /// The digits of the whole part without its group marks: one mark (not the decimal one), a first
+  /// group of one to three digits and groups of exactly three after it; nil otherwise.
+  static func ungrouped(_ whole: ArraySlice<UInt8>, decimal: UInt8?) -> [UInt8]? {
     let groupMarks = Set(whole.filter { !($0 >= 0x30 && $0 <= 0x39) })
     guard groupMarks.count == 1, let group = groupMarks.first, group != decimal else { return nil }
     let groups = whole.split(separator: group, omittingEmptySubsequences: false)
     guard let head = groups.first, (1...3).contains(head.count),
       groups.dropFirst().allSatisfy({ $0.count == 3 })
     else { return nil }
-    let plain = sign + groups.joined() + (fraction.isEmpty ? [] : [dot] + fraction)
-    guard case .success(let value) = ExactDecimal.parse(plain, maxFractionDigits: maxFractionDigits) else {
-      return nil
-    }
-    self.value = value
-    shownDecimalSeparator = shown
+    return Array(groups.joined())
   }
 
   /// What a number says about the decimal separator of the file it comes from.

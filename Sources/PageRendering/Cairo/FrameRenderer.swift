@@ -19,42 +19,13 @@ public final class FrameRenderer {
   func draw(_ frame: Frame, cr: OpaquePointer) {
     switch frame.content {
     case .group:
-      if let tagger, let marker = frame.children.last, let target = linkTarget(marker) {
-        // A link around its content: the content is the Link element's, the annotation its target.
-        tagger.enterLink(rect: marker.rect, uri: target.uri, destination: target.destination, cr: cr)
-        for child in frame.children.dropLast() { draw(child, cr: cr) }
-        tagger.leaveLink(cr: cr)
-        return
-      }
-      drawChildren(frame, cr: cr)
+      drawGroup(frame, cr: cr)
     case .accessibility(let role, let id):
       tagger?.enter(role, id: id)
       drawChildren(frame, cr: cr)
       tagger?.leave(role, cr: cr)
-    case .text(let text):
-      if let shaped = text.shaped as? PangoShapedText {
-        content(cr, isText: true) {
-          shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
-        }
-      }
-      drawChildren(frame, cr: cr)
-    case .fill(let path, let paint):
-      content(cr, isText: false) {
-        append(path, to: cr)
-        setSource(paint, cr: cr)
-        cairo_fill(cr)
-      }
-      drawChildren(frame, cr: cr)
-    case .stroke(let path, let paint, let style):
-      content(cr, isText: false) {
-        append(path, to: cr)
-        setSource(paint, cr: cr)
-        apply(style, cr: cr)
-        cairo_stroke(cr)
-      }
-      drawChildren(frame, cr: cr)
-    case .image(let image):
-      content(cr, isText: false) { (image as? CairoImage)?.draw(in: cr, rect: frame.rect) }
+    case .text, .fill, .stroke, .image:
+      drawPainted(frame, cr: cr)
       drawChildren(frame, cr: cr)
     case .link(let url):
       if let tagger {
@@ -87,18 +58,63 @@ public final class FrameRenderer {
       cairo_tag_end(cr, CAIRO_TAG_DEST)
       drewLinks = true
     case .internalLink(let name):
-      if let tagger {
-        tagger.enterLink(rect: frame.rect, uri: nil, destination: RenderableText.clean(name), cr: cr)
-        tagger.leaveLink(cr: cr)
-        return
-      }
-      drewLinks = true
-      let rect = frame.rect
-      let attributes =
-        "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] dest='\(FrameRenderer.escape(name))'"
-      cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
-      cairo_tag_end(cr, CAIRO_TAG_LINK)
+      drawInternalLink(name, rect: frame.rect, cr: cr)
     }
+  }
+
+  /// Draws a group's children; a group whose last child is a link marker is a link around them.
+  private func drawGroup(_ frame: Frame, cr: OpaquePointer) {
+    if let tagger, let marker = frame.children.last, let target = linkTarget(marker) {
+      // A link around its content: the content is the Link element's, the annotation its target.
+      tagger.enterLink(rect: marker.rect, uri: target.uri, destination: target.destination, cr: cr)
+      for child in frame.children.dropLast() { draw(child, cr: cr) }
+      tagger.leaveLink(cr: cr)
+      return
+    }
+    drawChildren(frame, cr: cr)
+  }
+
+  /// Paints a frame's own text, fill, stroke or image (not its children) as content or decoration.
+  private func drawPainted(_ frame: Frame, cr: OpaquePointer) {
+    switch frame.content {
+    case .text(let text):
+      if let shaped = text.shaped as? PangoShapedText {
+        content(cr, isText: true) {
+          shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
+        }
+      }
+    case .fill(let path, let paint):
+      content(cr, isText: false) {
+        append(path, to: cr)
+        setSource(paint, cr: cr)
+        cairo_fill(cr)
+      }
+    case .stroke(let path, let paint, let style):
+      content(cr, isText: false) {
+        append(path, to: cr)
+        setSource(paint, cr: cr)
+        apply(style, cr: cr)
+        cairo_stroke(cr)
+      }
+    case .image(let image):
+      content(cr, isText: false) { (image as? CairoImage)?.draw(in: cr, rect: frame.rect) }
+    default:
+      break
+    }
+  }
+
+  /// A link to a named place in the document: a Link element when tagging, else a cairo link tag.
+  private func drawInternalLink(_ name: String, rect: CGRect, cr: OpaquePointer) {
+    if let tagger {
+      tagger.enterLink(rect: rect, uri: nil, destination: RenderableText.clean(name), cr: cr)
+      tagger.leaveLink(cr: cr)
+      return
+    }
+    drewLinks = true
+    let attributes =
+      "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)] dest='\(FrameRenderer.escape(name))'"
+    cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+    cairo_tag_end(cr, CAIRO_TAG_LINK)
   }
 
   /// Draws `body` as content of the structure element it belongs to when tagging.
