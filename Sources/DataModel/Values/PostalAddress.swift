@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An address in parts (street, postcode, city, region, country), as shop exports and e-invoices give it.
 public struct PostalAddress: Hashable, Sendable, Codable {
@@ -71,8 +72,8 @@ public struct PostalAddress: Hashable, Sendable, Codable {
 enum CountryNames {
   static let codes = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
   static let english = names(for: "en")
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var byLanguage: [String: [String: String]] = [:]
+  /// The tables built so far, by language.
+  private static let byLanguage = Mutex<[String: [String: String]]>([:])
 
   /// `text` without case and accents, for comparing names.
   static func fold(_ text: String) -> String {
@@ -81,12 +82,12 @@ enum CountryNames {
 
   /// The names in `language`, built on first use.
   static func names(in language: String) -> [String: String] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = byLanguage[language] { return known }
-    let built = names(for: language)
-    byLanguage[language] = built
-    return built
+    byLanguage.withLock { tables in
+      if let known = tables[language] { return known }
+      let built = names(for: language)
+      tables[language] = built
+      return built
+    }
   }
 
   private static func names(for language: String) -> [String: String] {

@@ -10,7 +10,7 @@ import PageRendering
 /// `--einvoice`, `--untagged`), where the environment is read (the shard variables of Kubernetes and
 /// Slurm, `SOURCE_DATE_EPOCH`), and where a conflict or an unknown name becomes a `CLIError`. Every
 /// stage of the run reads the plan and nothing else.
-struct RunPlan: @unchecked Sendable {
+struct RunPlan: Sendable {
   /// The input file, or `-` for standard input; `inputName` is how messages name it.
   let input: String
   let inputName: String

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Synchronization
 
 /// Raster image files decoded once per process, at the largest size drawn so far, and shared read-only by every thread.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// surface of its own without copying, and a request for more pixels decodes the file again at
 /// that size and replaces the entry. Entries are keyed by path, size and modification time, so a
 /// changed file is read again; at most `capacity` files are kept.
-final class RasterStore: @unchecked Sendable {
+final class RasterStore: Sendable {
   /// The store of this process.
   static let shared = RasterStore()
 
@@ -19,6 +20,9 @@ final class RasterStore: @unchecked Sendable {
   static let capacity = 64
 
   /// Decoded pixels: a cairo image surface that is never drawn itself, only lent out.
+  ///
+  /// Unchecked because a cairo surface is an opaque pointer: these pixels are written once, before
+  /// the store hands them out, and only read after (each thread draws through a surface of its own).
   final class Pixels: @unchecked Sendable {
     let surface: OpaquePointer
     /// Whether the surface holds every pixel of the file.
@@ -59,8 +63,8 @@ final class RasterStore: @unchecked Sendable {
     let modifiedNanoseconds: Int
   }
 
-  private let lock = NSLock()
-  private var entries: [Key: Pixels] = [:]
+  /// The decoded files; a decode happens while it is held, so a file is decoded once however many threads ask.
+  private let entries = Mutex<[Key: Pixels]>([:])
 
   /// The pixels of the file at `path` with at least `target` pixels, decoded by `decode` when the store has fewer.
   func pixels(path: String, fitting target: (width: Int, height: Int), decode: () throws -> Pixels) throws
@@ -71,13 +75,13 @@ final class RasterStore: @unchecked Sendable {
     let key = Key(
       path: path, size: Int64(info.st_size), modified: info.st_mtim.tv_sec,
       modifiedNanoseconds: info.st_mtim.tv_nsec)
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = entries[key], known.covers(target) { return known }
-    let made = try decode()
-    if entries[key] == nil, entries.count >= RasterStore.capacity { entries.removeAll() }
-    entries[key] = made
-    return made
+    return try entries.withLock { entries in
+      if let known = entries[key], known.covers(target) { return known }
+      let made = try decode()
+      if entries[key] == nil, entries.count >= RasterStore.capacity { entries.removeAll() }
+      entries[key] = made
+      return made
+    }
   }
 
   /// A surface of its own for the calling thread over `pixels`' memory; it keeps `pixels` alive.
