@@ -12,12 +12,36 @@ public enum CIReport {
   public static func report(
     for run: TestRun, history: [RunHistory.Entry], title: String?, date: String?, locale: String
   ) -> Report {
-    let strings = StringTable(locale: Locale(identifier: locale))
-    let format = Numbers(locale: Locale(identifier: locale))
-    let previous = history.count >= 2 ? history[history.count - 2] : nil
-    var sections: [ReportSection] = []
+    let parts = Sections(
+      run: run, history: history, strings: StringTable(locale: Locale(identifier: locale)),
+      format: Numbers(locale: Locale(identifier: locale)))
+    let strings = parts.strings
+    let format = parts.format
+    let sections = [
+      parts.summary(), parts.suites(), parts.failures(), parts.slowest(), parts.coverage(), parts.trends(),
+    ]
+    .compactMap { $0 }
+    let subtitle = [
+      "\(format.integer(run.tests)) \(strings(.ciTests)) · \(format.integer(run.passed)) \(strings(.ciPassed)) · \(format.integer(run.failed + run.errors)) \(strings(.ciFailed))"
+    ]
+    return Report(
+      title: title ?? defaultTitle(run, strings: strings), subtitle: subtitle.first, date: date,
+      locale: locale,
+      sections: sections)
+  }
 
-    // Summary cards.
+  /// The report's sections, each from the run (and the history) in the report's language.
+  struct Sections {
+    let run: TestRun
+    /// Earlier runs and this one last.
+    let history: [RunHistory.Entry]
+    let strings: StringTable
+    let format: Numbers
+
+    /// The run before this one, when the history has one.
+    var previous: RunHistory.Entry? { history.count >= 2 ? history[history.count - 2] : nil }
+
+    /// A change against the previous run, "+3", "-0.5 s" or "±0"; nil without a previous run.
     func change(_ now: Double, _ before: Double?, digits: Int = 0, suffix: String = "") -> String? {
       guard let before else { return nil }
       let delta = now - before
@@ -25,44 +49,49 @@ public enum CIReport {
       if shown == format.decimal(0, digits: digits) { return "±0" + suffix }
       return (delta > 0 ? "+" : "-") + shown + suffix
     }
-    var metrics = [
-      ReportMetric(
-        label: strings(.ciTests), value: format.integer(run.tests),
-        change: change(Double(run.tests), previous.map { Double($0.tests) })),
-      ReportMetric(
-        label: strings(.ciPassed), value: format.integer(run.passed),
-        change: change(Double(run.passed), previous.map { Double($0.passed) })),
-      // More failures, errors or seconds is bad news: those cards colour a rise red.
-      ReportMetric(
-        label: strings(.ciFailed), value: format.integer(run.failed),
-        change: change(Double(run.failed), previous.map { Double($0.failed) }), lowerIsBetter: true),
-      ReportMetric(
-        label: strings(.ciErrors), value: format.integer(run.errors),
-        change: change(Double(run.errors), previous.map { Double($0.errors) }), lowerIsBetter: true),
-      ReportMetric(
-        label: strings(.ciSkipped), value: format.integer(run.skipped),
-        change: change(Double(run.skipped), previous.map { Double($0.skipped) }), lowerIsBetter: true),
-      ReportMetric(
-        label: strings(.ciDuration), value: format.duration(run.seconds),
-        change: change(run.seconds, previous?.seconds, digits: 1, suffix: " s"), lowerIsBetter: true),
-    ]
-    if run.flaky > 0 {
-      metrics.append(ReportMetric(label: strings(.ciFlaky), value: format.integer(run.flaky)))
-    }
-    if let rate = run.coverage?.rate {
-      metrics.append(
-        ReportMetric(
-          label: strings(.ciCoverage), value: format.decimal(rate, digits: 1) + " %",
-          change: previous?.coverage.map { change(rate, $0, digits: 1, suffix: " pp")! }))
-    }
-    var summary: [ReportBlock] = [.metrics(metrics)]
-    if let rate = run.passRate {
-      summary.append(.paragraph("\(strings(.ciPassRate)): \(format.decimal(rate, digits: 1)) %"))
-    }
-    sections.append(ReportSection(heading: strings(.ciTestResults), blocks: summary))
 
-    // Suites.
-    if !run.suites.isEmpty {
+    /// The metric cards, each with its change against the previous run, and the pass rate.
+    func summary() -> ReportSection {
+      var metrics = [
+        ReportMetric(
+          label: strings(.ciTests), value: format.integer(run.tests),
+          change: change(Double(run.tests), previous.map { Double($0.tests) })),
+        ReportMetric(
+          label: strings(.ciPassed), value: format.integer(run.passed),
+          change: change(Double(run.passed), previous.map { Double($0.passed) })),
+        // More failures, errors or seconds is bad news: those cards colour a rise red.
+        ReportMetric(
+          label: strings(.ciFailed), value: format.integer(run.failed),
+          change: change(Double(run.failed), previous.map { Double($0.failed) }), lowerIsBetter: true),
+        ReportMetric(
+          label: strings(.ciErrors), value: format.integer(run.errors),
+          change: change(Double(run.errors), previous.map { Double($0.errors) }), lowerIsBetter: true),
+        ReportMetric(
+          label: strings(.ciSkipped), value: format.integer(run.skipped),
+          change: change(Double(run.skipped), previous.map { Double($0.skipped) }), lowerIsBetter: true),
+        ReportMetric(
+          label: strings(.ciDuration), value: format.duration(run.seconds),
+          change: change(run.seconds, previous?.seconds, digits: 1, suffix: " s"), lowerIsBetter: true),
+      ]
+      if run.flaky > 0 {
+        metrics.append(ReportMetric(label: strings(.ciFlaky), value: format.integer(run.flaky)))
+      }
+      if let rate = run.coverage?.rate {
+        metrics.append(
+          ReportMetric(
+            label: strings(.ciCoverage), value: format.decimal(rate, digits: 1) + " %",
+            change: previous?.coverage.map { change(rate, $0, digits: 1, suffix: " pp")! }))
+      }
+      var summary: [ReportBlock] = [.metrics(metrics)]
+      if let rate = run.passRate {
+        summary.append(.paragraph("\(strings(.ciPassRate)): \(format.decimal(rate, digits: 1)) %"))
+      }
+      return ReportSection(heading: strings(.ciTestResults), blocks: summary)
+    }
+
+    /// The suites with their totals and a chart of their seconds; nil without suites.
+    func suites() -> ReportSection? {
+      guard !run.suites.isEmpty else { return nil }
       let rows = run.suites.map { suite in
         [
           suite.name, format.integer(suite.tests), format.integer(suite.failures),
@@ -94,31 +123,34 @@ public enum CIReport {
               kind: .bar, title: strings(.ciSecondsPerSuite), labels: charted.map(\.name),
               series: [.init(name: strings(.ciSeconds), values: charted.map { $0.seconds })])))
       }
-      sections.append(ReportSection(heading: strings(.ciSuites), blocks: blocks))
+      return ReportSection(heading: strings(.ciSuites), blocks: blocks)
     }
 
-    // Failures.
-    var failureBlocks: [ReportBlock] = []
-    for failure in run.failures {
-      var parts: [ReportBlock] = []
-      let place = [failure.className, failure.suite].compactMap { $0 }.first ?? failure.suite
-      let kind = failure.kind == .error ? strings(.ciErrors) : strings(.ciFailed)
-      parts.append(.paragraph("\(failure.test) — \(place) (\(kind))"))
-      let message = [failure.type, failure.message].compactMap { $0 }.joined(separator: ": ")
-      if !message.isEmpty {
-        parts.append(.paragraph(message.count > 600 ? String(message.prefix(600)) + "…" : message))
+    /// Each failure with its message and first lines of output, kept on one page where it fits.
+    func failures() -> ReportSection {
+      var failureBlocks: [ReportBlock] = []
+      for failure in run.failures {
+        var parts: [ReportBlock] = []
+        let place = [failure.className, failure.suite].compactMap { $0 }.first ?? failure.suite
+        let kind = failure.kind == .error ? strings(.ciErrors) : strings(.ciFailed)
+        parts.append(.paragraph("\(failure.test) — \(place) (\(kind))"))
+        let message = [failure.type, failure.message].compactMap { $0 }.joined(separator: ": ")
+        if !message.isEmpty {
+          parts.append(.paragraph(message.count > 600 ? String(message.prefix(600)) + "…" : message))
+        }
+        if !failure.body.isEmpty { parts.append(.preformatted(failure.body)) }
+        failureBlocks.append(.keptTogether(parts))
       }
-      if !failure.body.isEmpty { parts.append(.preformatted(failure.body)) }
-      failureBlocks.append(.keptTogether(parts))
+      if run.omittedFailures > 0 {
+        failureBlocks.append(.paragraph(strings(.ciMoreFailures, format.integer(run.omittedFailures))))
+      }
+      if failureBlocks.isEmpty { failureBlocks = [.paragraph(strings(.ciNoFailures))] }
+      return ReportSection(heading: strings(.ciFailures), blocks: failureBlocks)
     }
-    if run.omittedFailures > 0 {
-      failureBlocks.append(.paragraph(strings(.ciMoreFailures, format.integer(run.omittedFailures))))
-    }
-    if failureBlocks.isEmpty { failureBlocks = [.paragraph(strings(.ciNoFailures))] }
-    sections.append(ReportSection(heading: strings(.ciFailures), blocks: failureBlocks))
 
-    // Slowest tests.
-    if !run.slowest.isEmpty {
+    /// The slowest tests; nil when the run timed none.
+    func slowest() -> ReportSection? {
+      guard !run.slowest.isEmpty else { return nil }
       let rows = run.slowest.map { timing in
         [timing.test, timing.className ?? timing.suite, format.decimal(timing.seconds, digits: 3)]
       }
@@ -127,14 +159,14 @@ public enum CIReport {
         ReportColumn(title: strings(.ciSuite), width: .fraction(1)),
         ReportColumn(title: strings(.ciSeconds), isNumeric: true, keepsValuesWhole: true),
       ]
-      sections.append(
-        ReportSection(
-          heading: strings(.ciSlowestTests),
-          blocks: [.table(ReportTable(columns: columns, rows: ArrayRowSource(rows)))]))
+      return ReportSection(
+        heading: strings(.ciSlowestTests),
+        blocks: [.table(ReportTable(columns: columns, rows: ArrayRowSource(rows)))])
     }
 
-    // Coverage.
-    if let coverage = run.coverage {
+    /// Coverage per package with a total and a chart; nil without coverage.
+    func coverage() -> ReportSection? {
+      guard let coverage = run.coverage else { return nil }
       let rows = coverage.packages.map { package in
         [
           package.name, format.integer(package.linesValid), format.integer(package.linesCovered),
@@ -162,11 +194,12 @@ public enum CIReport {
               kind: .bar, title: strings(.ciCoverageByPackage), labels: charted.map(\.name),
               series: [.init(name: strings(.ciCoverage), values: charted.map { $0.rate })])))
       }
-      sections.append(ReportSection(heading: strings(.ciCoverage), blocks: blocks))
+      return ReportSection(heading: strings(.ciCoverage), blocks: blocks)
     }
 
-    // History.
-    if history.count >= 2 {
+    /// Line charts of pass rate, duration and coverage over the history; nil with fewer than two runs.
+    func trends() -> ReportSection? {
+      guard history.count >= 2 else { return nil }
       let labels = history.enumerated().map { index, entry in
         entry.label ?? String(entry.date.prefix(10))
           + (history.filter { $0.date.prefix(10) == entry.date.prefix(10) }.count > 1 ? " #\(index + 1)" : "")
@@ -188,16 +221,8 @@ public enum CIReport {
               kind: .line, title: strings(.ciCoverage), labels: labels,
               series: [.init(name: strings(.ciCoverage), values: history.map(\.coverage))])))
       }
-      sections.append(ReportSection(heading: strings(.ciHistory), blocks: blocks))
+      return ReportSection(heading: strings(.ciHistory), blocks: blocks)
     }
-
-    let subtitle = [
-      "\(format.integer(run.tests)) \(strings(.ciTests)) · \(format.integer(run.passed)) \(strings(.ciPassed)) · \(format.integer(run.failed + run.errors)) \(strings(.ciFailed))"
-    ]
-    return Report(
-      title: title ?? defaultTitle(run, strings: strings), subtitle: subtitle.first, date: date,
-      locale: locale,
-      sections: sections)
   }
 
   /// "Test results: pytest, cents" — the suites' names, at most three.

@@ -71,74 +71,101 @@ struct ChartView: View {
     return values
   }
 
+  /// The plot area and the value range it shows, bottom to top.
+  struct Plot {
+    let rect: CGRect
+    let bottom: Double
+    let top: Double
+    /// The number of label slots along the x axis.
+    let count: Int
+
+    /// The width of one label's slot.
+    var slot: CGFloat { rect.width / CGFloat(count) }
+
+    /// The vertical position of `value`.
+    func y(_ value: Double) -> CGFloat {
+      rect.maxY - CGFloat((value - bottom) / max(top - bottom, 1e-9)) * rect.height
+    }
+  }
+
   func draw(_ context: inout GraphicsContext, size: CGSize) {
     let values = chart.series.flatMap { $0.values.compactMap { $0 } }
     let low = min(0, values.min() ?? 0)
     let high = max(values.max() ?? 1, low + 1)
     let ticks = ChartView.ticks(low: low, high: high)
-    let top = ticks.last ?? high
-    let bottom = ticks.first ?? low
-    let labelFont = brand.font(7)
     let axisWidth: CGFloat = 40
-    let plot = CGRect(x: axisWidth, y: 4, width: size.width - axisWidth - 4, height: size.height - 22)
-    func y(_ value: Double) -> CGFloat {
-      plot.maxY - CGFloat((value - bottom) / max(top - bottom, 1e-9)) * plot.height
+    let plot = Plot(
+      rect: CGRect(x: axisWidth, y: 4, width: size.width - axisWidth - 4, height: size.height - 22),
+      bottom: ticks.first ?? low, top: ticks.last ?? high, count: max(chart.labels.count, 1))
+    drawAxes(&context, plot, ticks: ticks)
+    switch chart.kind {
+    case .bar: drawBars(&context, plot)
+    case .line: drawLines(&context, plot)
     }
+  }
+
+  /// The grid lines with their values, the axes, and the labels under their slots.
+  private func drawAxes(_ context: inout GraphicsContext, _ plot: Plot, ticks: [Double]) {
+    let labelFont = brand.font(7)
     for tick in ticks {
-      let line = Path { $0.addLines([CGPoint(x: plot.minX, y: y(tick)), CGPoint(x: plot.maxX, y: y(tick))]) }
+      let y = plot.y(tick)
+      let line = Path { $0.addLines([CGPoint(x: plot.rect.minX, y: y), CGPoint(x: plot.rect.maxX, y: y)]) }
       context.stroke(line, with: .color(Color(white: 0.88)), lineWidth: 0.5)
       let label =
         tick == tick.rounded() && abs(tick) < 1e15 ? String(Int(tick)) : String(format: "%.2g", tick)
-      context.draw(Text(label).font(labelFont), at: CGPoint(x: plot.minX - 4, y: y(tick)), anchor: .trailing)
+      context.draw(Text(label).font(labelFont), at: CGPoint(x: plot.rect.minX - 4, y: y), anchor: .trailing)
     }
     let axis = Path {
       $0.addLines([
-        CGPoint(x: plot.minX, y: plot.minY), CGPoint(x: plot.minX, y: plot.maxY),
-        CGPoint(x: plot.maxX, y: plot.maxY),
+        CGPoint(x: plot.rect.minX, y: plot.rect.minY), CGPoint(x: plot.rect.minX, y: plot.rect.maxY),
+        CGPoint(x: plot.rect.maxX, y: plot.rect.maxY),
       ])
     }
     context.stroke(axis, with: .color(Color(white: 0.35)), lineWidth: 0.8)
-    let count = max(chart.labels.count, 1)
-    let slot = plot.width / CGFloat(count)
     for (index, label) in chart.labels.enumerated() {
       context.draw(
         Text(label).font(labelFont),
-        at: CGPoint(x: plot.minX + slot * (CGFloat(index) + 0.5), y: plot.maxY + 4),
+        at: CGPoint(x: plot.rect.minX + plot.slot * (CGFloat(index) + 0.5), y: plot.rect.maxY + 4),
         anchor: .top)
     }
-    switch chart.kind {
-    case .bar:
-      let groups = max(chart.series.count, 1)
-      let barWidth = slot * 0.7 / CGFloat(groups)
-      for (seriesIndex, series) in chart.series.enumerated() {
-        for (index, value) in series.values.enumerated() where index < count {
-          guard let value else { continue }
-          let x = plot.minX + slot * CGFloat(index) + slot * 0.15 + barWidth * CGFloat(seriesIndex)
-          let rect = CGRect(
-            x: x, y: min(y(value), y(0)), width: barWidth * 0.92, height: abs(y(value) - y(0)))
-          context.fill(Path(rect), with: .color(color(seriesIndex)))
-        }
+  }
+
+  /// One bar per value, the series side by side in each slot.
+  private func drawBars(_ context: inout GraphicsContext, _ plot: Plot) {
+    let slot = plot.slot
+    let barWidth = slot * 0.7 / CGFloat(max(chart.series.count, 1))
+    for (seriesIndex, series) in chart.series.enumerated() {
+      for (index, value) in series.values.enumerated() where index < plot.count {
+        guard let value else { continue }
+        let x = plot.rect.minX + slot * CGFloat(index) + slot * 0.15 + barWidth * CGFloat(seriesIndex)
+        let rect = CGRect(
+          x: x, y: min(plot.y(value), plot.y(0)), width: barWidth * 0.92,
+          height: abs(plot.y(value) - plot.y(0)))
+        context.fill(Path(rect), with: .color(color(seriesIndex)))
       }
-    case .line:
-      for (seriesIndex, series) in chart.series.enumerated() {
-        var path = Path()
-        var pen = false
-        for (index, value) in series.values.enumerated() where index < count {
-          guard let value else {
-            pen = false
-            continue
-          }
-          let point = CGPoint(x: plot.minX + slot * (CGFloat(index) + 0.5), y: y(value))
-          if pen { path.addLine(to: point) } else { path.move(to: point) }
-          pen = true
-          context.fill(
-            Path(ellipseIn: CGRect(x: point.x - 2, y: point.y - 2, width: 4, height: 4)),
-            with: .color(color(seriesIndex)))
+    }
+  }
+
+  /// One line per series with a dot at each value; a missing value breaks the line.
+  private func drawLines(_ context: inout GraphicsContext, _ plot: Plot) {
+    for (seriesIndex, series) in chart.series.enumerated() {
+      var path = Path()
+      var pen = false
+      for (index, value) in series.values.enumerated() where index < plot.count {
+        guard let value else {
+          pen = false
+          continue
         }
-        context.stroke(
-          path, with: .color(color(seriesIndex)),
-          style: StrokeStyle(lineWidth: 1.6, lineCap: .round, lineJoin: .round))
+        let point = CGPoint(x: plot.rect.minX + plot.slot * (CGFloat(index) + 0.5), y: plot.y(value))
+        if pen { path.addLine(to: point) } else { path.move(to: point) }
+        pen = true
+        context.fill(
+          Path(ellipseIn: CGRect(x: point.x - 2, y: point.y - 2, width: 4, height: 4)),
+          with: .color(color(seriesIndex)))
       }
+      context.stroke(
+        path, with: .color(color(seriesIndex)),
+        style: StrokeStyle(lineWidth: 1.6, lineCap: .round, lineJoin: .round))
     }
   }
 }
