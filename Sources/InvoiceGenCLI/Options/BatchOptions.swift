@@ -37,126 +37,151 @@ extension BatchOptions {
   static var table: OptionTable<BatchOptions> {
     OptionTable<BatchOptions>(
       command: nil,
-      sections: [
-        (
-          "Invoices (one file per invoice in DIR):",
-          [
-            OptionSpec(
-              names: ["--input", "-i"], value: "FILE|-",
-              help: "orders CSV (one row per line item) or invoice JSON; - reads standard input"
-            ) {
-              $0.input = $1
-            },
-            OptionSpec(
-              names: ["--out", "-o"], value: "DIR",
-              help:
-                "output folder, created if missing; files named by the config's output.fileName ({number}.pdf)"
-            ) { $0.out = $1 },
-            OptionSpec(
-              names: ["--input-format"], value: "csv|json", choices: ["csv", "json"],
-              help: "the input kind (default: from the extension)"
-            ) {
-              $0.inputFormat = InputKind(rawValue: $1.lowercased())
-            },
-            SharedOptions.config(),
-            OptionSpec(
-              names: ["--layout"], value: "NAME",
-              help: "invoice layout (default: invoice; see `invoicegen layouts`)"
-            ) { $0.layout = $1 },
-            SharedOptions.format(
-              help:
-                "pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…;\ncii or ubl: one e-invoice (NUMBER.xml) per invoice instead of a PDF",
-              choices: OutputFormat.allCases.map(\.rawValue)),
-            SharedOptions.scale(),
-            SharedOptions.locale(help: "locale of invoices whose data names none (e.g. de-DE)"),
-            SharedOptions.untagged(
-              help:
-                "PDFs without a structure tree (tagged for screen readers by default;\nconfig \"tagged\": false does the same)"
-            ),
-            OptionSpec(
-              names: ["--jobs", "-j"], value: "N", help: "worker threads (default: the number of cores)"
-            ) { (options, text) throws(CLIError) in
-              guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
-                throw .usage("--jobs must be a number from 1 to 256, not \"\(text)\"")
-              }
-              options.jobs = jobs
-            },
-            OptionSpec(
-              names: ["--shard"], value: "K/N",
-              help: "render only invoices whose FNV-1a hash of the number mod N is K-1"
-            ) { (options, text) throws(CLIError) in
-              let parts = text.split(separator: "/")
-              guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n
-              else {
-                throw .usage("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not \"\(text)\"")
-              }
-              options.shard = (k, n)
-            },
-            OptionSpec(
-              names: ["--shards"], value: "N",
-              help:
-                "the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)\nor from SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1 (Slurm arrays)"
-            ) { (options, text) throws(CLIError) in
-              guard let n = Int(text), n >= 1 else {
-                throw .usage("--shards must be a positive number, not \"\(text)\"")
-              }
-              options.shards = n
-            },
-            OptionSpec(
-              names: ["--only"], value: "NUMBER",
-              help: "render only this invoice (repeatable); the others' problems are not reported"
-            ) { $0.only.append($1) },
-            OptionSpec(
-              names: ["--refunds"], value: "skip|credit-note", choices: ["skip", "credit-note"],
-              help:
-                "refunded orders (a status column): skipped and counted (default),\nor written as credit notes numbered NUMBER-CN"
-            ) {
-              $0.refunds = RefundPolicy(rawValue: $1.lowercased())
-            },
-            OptionSpec(
-              names: ["--einvoice"], value: "facturx|none", choices: ["facturx", "none"],
-              help: "every PDF a Factur-X e-invoice: PDF/A-3b with factur-x.xml (EN 16931)"
-            ) {
-              $0.einvoice = EInvoiceKind(rawValue: $1.lowercased())
-            },
-            OptionSpec(
-              names: ["--einvoice-profile"], value: "en16931|xrechnung|peppol",
-              choices: ["en16931", "xrechnung", "peppol"],
-              help: "the e-invoice specification (default en16931; peppol with --format ubl)"
-            ) {
-              $0.einvoiceProfile = EInvoiceProfile(rawValue: $1.lowercased())
-            },
-            OptionSpec(names: ["--check"], help: "validate everything, write nothing") { options, _ in
-              options.check = true
-            },
-            OptionSpec(
-              names: ["--strict"],
-              help:
-                "any invalid invoice stops the run before anything is written; characters no installed\nfont can show and a missing or unreadable logo are errors, not warnings"
-            ) { options, _ in options.strict = true },
-            OptionSpec(
-              names: ["--skip-unchanged"],
-              help:
-                "skip invoices whose output was made from the same input, layout, config, version\nand output settings (format, scale, Factur-X, tagging; a hash in .NAME.invoicegen-hash)"
-            ) { options, _ in options.skipUnchanged = true },
-            OptionSpec(names: ["--durable"], help: "fsync each file and the folder (power-loss safety)") {
-              options, _ in options.durable = true
-            },
-            OptionSpec(
-              names: ["--progress"], value: "auto|always|never", choices: ["auto", "always", "never"],
-              help: "progress bar on a terminal (auto: only on a terminal)"
-            ) {
-              $0.progress = ProgressMode(rawValue: $1.lowercased()) ?? .auto
-            },
-            SharedOptions.quiet(help: "no warnings and no summary line"),
-            OptionSpec(
-              names: ["--summary"], value: "FILE.json",
-              help:
-                "write the run's summary as JSON: counts, one failure entry per invoice with its messages,\noutputs and timings (parse, name, render)"
-            ) { $0.summary = $1 },
-          ]
-        )
-      ])
+      sections: [("Invoices (one file per invoice in DIR):", inputs + outputs + running + documents + checks)]
+    )
+  }
+
+  /// What is read: the input, the output folder, the config and the layout.
+  static var inputs: [OptionSpec<BatchOptions>] {
+    [
+      OptionSpec(
+        names: ["--input", "-i"], value: "FILE|-",
+        help: "orders CSV (one row per line item) or invoice JSON; - reads standard input"
+      ) {
+        $0.input = $1
+      },
+      OptionSpec(
+        names: ["--out", "-o"], value: "DIR",
+        help:
+          "output folder, created if missing; files named by the config's output.fileName ({number}.pdf)"
+      ) { $0.out = $1 },
+      OptionSpec(
+        names: ["--input-format"], value: "csv|json", choices: ["csv", "json"],
+        help: "the input kind (default: from the extension)"
+      ) {
+        $0.inputFormat = InputKind(rawValue: $1.lowercased())
+      },
+      SharedOptions.config(),
+      OptionSpec(
+        names: ["--layout"], value: "NAME",
+        help: "invoice layout (default: invoice; see `invoicegen layouts`)"
+      ) { $0.layout = $1 },
+    ]
+  }
+
+  /// What is written: the format, its scale, the locale and tagging.
+  static var outputs: [OptionSpec<BatchOptions>] {
+    [
+      SharedOptions.format(
+        help:
+          "pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…;\ncii or ubl: one e-invoice (NUMBER.xml) per invoice instead of a PDF",
+        choices: OutputFormat.allCases.map(\.rawValue)),
+      SharedOptions.scale(),
+      SharedOptions.locale(help: "locale of invoices whose data names none (e.g. de-DE)"),
+      SharedOptions.untagged(
+        help:
+          "PDFs without a structure tree (tagged for screen readers by default;\nconfig \"tagged\": false does the same)"
+      ),
+    ]
+  }
+
+  /// How the run is spread: worker threads, shards and chosen invoices.
+  static var running: [OptionSpec<BatchOptions>] {
+    [
+      OptionSpec(
+        names: ["--jobs", "-j"], value: "N", help: "worker threads (default: the number of cores)"
+      ) { (options, text) throws(CLIError) in
+        guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
+          throw .usage("--jobs must be a number from 1 to 256, not \"\(text)\"")
+        }
+        options.jobs = jobs
+      },
+      OptionSpec(
+        names: ["--shard"], value: "K/N",
+        help: "render only invoices whose FNV-1a hash of the number mod N is K-1"
+      ) { (options, text) throws(CLIError) in
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n
+        else {
+          throw .usage("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not \"\(text)\"")
+        }
+        options.shard = (k, n)
+      },
+      OptionSpec(
+        names: ["--shards"], value: "N",
+        help:
+          "the same, with K from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs)\nor from SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN + 1 (Slurm arrays)"
+      ) { (options, text) throws(CLIError) in
+        guard let n = Int(text), n >= 1 else {
+          throw .usage("--shards must be a positive number, not \"\(text)\"")
+        }
+        options.shards = n
+      },
+      OptionSpec(
+        names: ["--only"], value: "NUMBER",
+        help: "render only this invoice (repeatable); the others' problems are not reported"
+      ) { $0.only.append($1) },
+    ]
+  }
+
+  /// What the documents are: refunds as credit notes, e-invoices and their profile.
+  static var documents: [OptionSpec<BatchOptions>] {
+    [
+      OptionSpec(
+        names: ["--refunds"], value: "skip|credit-note", choices: ["skip", "credit-note"],
+        help:
+          "refunded orders (a status column): skipped and counted (default),\nor written as credit notes numbered NUMBER-CN"
+      ) {
+        $0.refunds = RefundPolicy(rawValue: $1.lowercased())
+      },
+      OptionSpec(
+        names: ["--einvoice"], value: "facturx|none", choices: ["facturx", "none"],
+        help: "every PDF a Factur-X e-invoice: PDF/A-3b with factur-x.xml (EN 16931)"
+      ) {
+        $0.einvoice = EInvoiceKind(rawValue: $1.lowercased())
+      },
+      OptionSpec(
+        names: ["--einvoice-profile"], value: "en16931|xrechnung|peppol",
+        choices: ["en16931", "xrechnung", "peppol"],
+        help: "the e-invoice specification (default en16931; peppol with --format ubl)"
+      ) {
+        $0.einvoiceProfile = EInvoiceProfile(rawValue: $1.lowercased())
+      },
+    ]
+  }
+
+  /// How strict, durable and talkative the run is.
+  static var checks: [OptionSpec<BatchOptions>] {
+    [
+      OptionSpec(names: ["--check"], help: "validate everything, write nothing") { options, _ in
+        options.check = true
+      },
+      OptionSpec(
+        names: ["--strict"],
+        help:
+          "any invalid invoice stops the run before anything is written; characters no installed\nfont can show and a missing or unreadable logo are errors, not warnings"
+      ) { options, _ in options.strict = true },
+      OptionSpec(
+        names: ["--skip-unchanged"],
+        help:
+          "skip invoices whose output was made from the same input, layout, config, version\nand output settings (format, scale, Factur-X, tagging; a hash in .NAME.invoicegen-hash)"
+      ) { options, _ in options.skipUnchanged = true },
+      OptionSpec(names: ["--durable"], help: "fsync each file and the folder (power-loss safety)") {
+        options, _ in options.durable = true
+      },
+      OptionSpec(
+        names: ["--progress"], value: "auto|always|never", choices: ["auto", "always", "never"],
+        help: "progress bar on a terminal (auto: only on a terminal)"
+      ) {
+        $0.progress = ProgressMode(rawValue: $1.lowercased()) ?? .auto
+      },
+      SharedOptions.quiet(help: "no warnings and no summary line"),
+      OptionSpec(
+        names: ["--summary"], value: "FILE.json",
+        help:
+          "write the run's summary as JSON: counts, one failure entry per invoice with its messages,\noutputs and timings (parse, name, render)"
+      ) { $0.summary = $1 },
+    ]
   }
 
   /// The batch options in `list`; what they mean together is settled by `RunPlan.resolve`.

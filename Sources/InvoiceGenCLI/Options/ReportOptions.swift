@@ -51,92 +51,111 @@ extension ReportOptions {
       sections: [
         (
           "Reports (invoicegen report: report JSON or any CSV, as one document):",
-          [
-            OptionSpec(
-              names: ["--input", "-i"], value: "FILE|-",
-              help: "report JSON, a CSV, JUnit or Cobertura XML; repeatable, globs allowed ('build/**/*.xml')"
-            ) {
-              $0.addInput($1)
-            },
-            OptionSpec(names: ["--out", "-o"], value: "FILE", help: "the document to write") { $0.out = $1 },
-            SharedOptions.config(),
-            OptionSpec(
-              names: ["--title"], value: "TEXT", help: "the report's title (default: from the input)"
-            ) { $0.title = $1 },
-            SharedOptions.locale(help: "the report's language and number format (e.g. de-DE)"),
-            SharedOptions.format(
-              help: "pdf (default), or one PNG/SVG per page", choices: ["pdf", "png", "svg"]),
-            SharedOptions.scale(),
-            OptionSpec(
-              names: ["--totals"], value: "auto|none|COLUMNS",
-              help:
-                "which CSV columns the footer totals: measures (auto: not identifiers\nsuch as customer numbers or postcodes), none, or the columns named or numbered"
-            ) { options, text in
-              switch text.lowercased() {
-              case "auto": options.totals = .auto
-              case "none": options.totals = ReportCSVImporter.Totals.none
-              default: options.totals = .columns(ReportOptions.columnList(text))
-              }
-            },
-            OptionSpec(
-              names: ["--columns"], value: "COLUMNS",
-              help: "the CSV columns to show, in this order (names or 1-based positions: \"Name,Total,3\")"
-            ) {
-              $0.columns = ReportOptions.columnList($1)
-            },
-            OptionSpec(names: ["--exclude-columns"], value: "COLUMNS", help: "CSV columns to leave out") {
-              $0.excludedColumns = ReportOptions.columnList($1)
-            },
-            OptionSpec(
-              names: ["--key-columns"], value: "COLUMNS",
-              help: "columns repeated in every group of a table too wide for a page"
-            ) {
-              $0.keyColumns = ReportOptions.columnList($1)
-            },
-            OptionSpec(names: ["--pdfa"], help: "write the report as PDF/A-3b (archival)") { options, _ in
-              options.pdfa = true
-            },
-            SharedOptions.untagged(help: "a PDF without a structure tree (tagged by default)"),
-            SharedOptions.quiet(help: "no warnings and no summary line"),
-          ]
+          documents + csvColumns + output
         ),
-        (
-          "CI reports (JUnit XML test results and Cobertura XML coverage, merged):",
-          [
-            OptionSpec(
-              names: ["--input-format"], value: "junit|cobertura|json|csv",
-              choices: ["junit", "cobertura", "json", "csv"],
-              help: "the inputs' kind (default: from names and root elements)"
-            ) {
-              $0.inputFormat = ReportInputFormat(rawValue: $1.lowercased())
-            },
-            OptionSpec(
-              names: ["--history"], value: "FILE.json",
-              help: "earlier runs: read, this run added, written back; charts over them"
-            ) { $0.history = $1 },
-            OptionSpec(names: ["--history-keep"], value: "N", help: "runs the history keeps (default 30)") {
-              (options, text) throws(CLIError) in
-              guard let keep = Int(text), keep >= 1, keep <= 10_000 else {
-                throw .usage("report: --history-keep must be a number from 1 to 10000, not \"\(text)\"")
-              }
-              options.historyKeep = keep
-            },
-            OptionSpec(
-              names: ["--run-label"], value: "TEXT", help: "this run's name in the history (\"#1234\")"
-            ) { $0.runLabel = $1 },
-            OptionSpec(
-              names: ["--summary"], value: "FILE.md",
-              help: "counts and failures as Markdown (for $GITHUB_STEP_SUMMARY)"
-            ) { $0.summary = $1 },
-            OptionSpec(
-              names: ["--fail-on-test-failures"],
-              help: "exit 2 after writing the report when tests failed (default: 0)"
-            ) { options, _ in
-              options.failOnTestFailures = true
-            },
-          ]
-        ),
+        ("CI reports (JUnit XML test results and Cobertura XML coverage, merged):", testResults),
       ])
+  }
+
+  /// What is read and written: inputs, the document, config, title, locale, format and scale.
+  static var documents: [OptionSpec<ReportOptions>] {
+    [
+      OptionSpec(
+        names: ["--input", "-i"], value: "FILE|-",
+        help: "report JSON, a CSV, JUnit or Cobertura XML; repeatable, globs allowed ('build/**/*.xml')"
+      ) {
+        $0.addInput($1)
+      },
+      OptionSpec(names: ["--out", "-o"], value: "FILE", help: "the document to write") { $0.out = $1 },
+      SharedOptions.config(),
+      OptionSpec(
+        names: ["--title"], value: "TEXT", help: "the report's title (default: from the input)"
+      ) { $0.title = $1 },
+      SharedOptions.locale(help: "the report's language and number format (e.g. de-DE)"),
+      SharedOptions.format(
+        help: "pdf (default), or one PNG/SVG per page", choices: ["pdf", "png", "svg"]),
+      SharedOptions.scale(),
+    ]
+  }
+
+  /// Which CSV columns are shown, totalled and repeated.
+  static var csvColumns: [OptionSpec<ReportOptions>] {
+    [
+      OptionSpec(
+        names: ["--totals"], value: "auto|none|COLUMNS",
+        help:
+          "which CSV columns the footer totals: measures (auto: not identifiers\nsuch as customer numbers or postcodes), none, or the columns named or numbered"
+      ) { options, text in
+        switch text.lowercased() {
+        case "auto": options.totals = .auto
+        case "none": options.totals = ReportCSVImporter.Totals.none
+        default: options.totals = .columns(ReportOptions.columnList(text))
+        }
+      },
+      OptionSpec(
+        names: ["--columns"], value: "COLUMNS",
+        help: "the CSV columns to show, in this order (names or 1-based positions: \"Name,Total,3\")"
+      ) {
+        $0.columns = ReportOptions.columnList($1)
+      },
+      OptionSpec(names: ["--exclude-columns"], value: "COLUMNS", help: "CSV columns to leave out") {
+        $0.excludedColumns = ReportOptions.columnList($1)
+      },
+      OptionSpec(
+        names: ["--key-columns"], value: "COLUMNS",
+        help: "columns repeated in every group of a table too wide for a page"
+      ) {
+        $0.keyColumns = ReportOptions.columnList($1)
+      },
+    ]
+  }
+
+  /// How the document is written: archival, tagged, quiet.
+  static var output: [OptionSpec<ReportOptions>] {
+    [
+      OptionSpec(names: ["--pdfa"], help: "write the report as PDF/A-3b (archival)") { options, _ in
+        options.pdfa = true
+      },
+      SharedOptions.untagged(help: "a PDF without a structure tree (tagged by default)"),
+      SharedOptions.quiet(help: "no warnings and no summary line"),
+    ]
+  }
+
+  /// CI results: the inputs' kind, the run history, the Markdown summary and the exit status.
+  static var testResults: [OptionSpec<ReportOptions>] {
+    [
+      OptionSpec(
+        names: ["--input-format"], value: "junit|cobertura|json|csv",
+        choices: ["junit", "cobertura", "json", "csv"],
+        help: "the inputs' kind (default: from names and root elements)"
+      ) {
+        $0.inputFormat = ReportInputFormat(rawValue: $1.lowercased())
+      },
+      OptionSpec(
+        names: ["--history"], value: "FILE.json",
+        help: "earlier runs: read, this run added, written back; charts over them"
+      ) { $0.history = $1 },
+      OptionSpec(names: ["--history-keep"], value: "N", help: "runs the history keeps (default 30)") {
+        (options, text) throws(CLIError) in
+        guard let keep = Int(text), keep >= 1, keep <= 10_000 else {
+          throw .usage("report: --history-keep must be a number from 1 to 10000, not \"\(text)\"")
+        }
+        options.historyKeep = keep
+      },
+      OptionSpec(
+        names: ["--run-label"], value: "TEXT", help: "this run's name in the history (\"#1234\")"
+      ) { $0.runLabel = $1 },
+      OptionSpec(
+        names: ["--summary"], value: "FILE.md",
+        help: "counts and failures as Markdown (for $GITHUB_STEP_SUMMARY)"
+      ) { $0.summary = $1 },
+      OptionSpec(
+        names: ["--fail-on-test-failures"],
+        help: "exit 2 after writing the report when tests failed (default: 0)"
+      ) { options, _ in
+        options.failOnTestFailures = true
+      },
+    ]
   }
 
   /// A comma-separated list of column names or positions.
