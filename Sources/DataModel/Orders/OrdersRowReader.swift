@@ -100,7 +100,7 @@ struct OrdersRowReader {
 
   /// The index in `pending` of the invoice the row's number names (a new one for a new number), or nil
   /// (the row rejected) when the number is empty or refused.
-  private mutating func invoiceIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation)
+  mutating func invoiceIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation)
     -> Int?
   {
     let numberBytes = record.field(numberColumn)
@@ -138,7 +138,7 @@ struct OrdersRowReader {
 
   /// Whether the row can be read field by field: no field clipped for its length and as many fields as
   /// the header. A malformed quote, a clipped field or a wrong count fails the invoice.
-  private mutating func isWhole(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
+  mutating func isWhole(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
     -> Bool
   {
     if let problem = record.problemLine {
@@ -172,7 +172,7 @@ struct OrdersRowReader {
 
   /// Keeps each invoice-level column's first value for the invoice and fails it when a row disagrees
   /// (dates of one day agree).
-  private mutating func mergeLevelValues(
+  mutating func mergeLevelValues(
     _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice
   ) {
     for (column, field) in levelColumns {
@@ -201,7 +201,7 @@ struct OrdersRowReader {
   }
 
   /// Whether two values of a date column name the same day (rows stamped 16:57 and 16:58 of one order agree).
-  private func sameDay(_ field: OrderField, _ first: [UInt8], _ second: ArraySlice<UInt8>) -> Bool {
+  func sameDay(_ field: OrderField, _ first: [UInt8], _ second: ArraySlice<UInt8>) -> Bool {
     guard field == .invoiceDate || field == .dueDate, let day = options.dateFormat.parse(first) else {
       return false
     }
@@ -212,7 +212,7 @@ struct OrdersRowReader {
   ///
   /// Swift compares such strings as equal, so without this the rows would silently join the
   /// earlier invoice. Like a repeated number in JSON, the later one is refused, naming both lines.
-  private mutating func normalizationVariant(
+  mutating func normalizationVariant(
     _ number: String, of first: PendingInvoice, record: CSVRecord, location: SourceLocation
   ) -> Int {
     let key = Array(number.utf8)
@@ -230,238 +230,4 @@ struct OrdersRowReader {
     return index
   }
 
-  /// Whether the row gives a charge or an allowance in place of an item.
-  private func isChargeRow(_ record: CSVRecord) -> Bool {
-    for field in [OrderField.chargeAmount, .allowanceAmount] {
-      if let column = columnOf[field], !isBlank(record, column) { return true }
-    }
-    return false
-  }
-
-  /// Reads a row with `charge_amount` or `allowance_amount` and no item into the invoice's charges.
-  private mutating func readCharge(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
-    -> Bool
-  {
-    let given = [OrderField.chargeAmount, .allowanceAmount].filter {
-      columnOf[$0].map { !isBlank(record, $0) } ?? false
-    }
-    if given.count > 1 {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnName(columnOf[.allowanceAmount]),
-          "the row gives both a charge and an allowance",
-          hint: "give each charge or allowance on a row of its own"))
-      return false
-    }
-    let itemColumns = [OrderField.description, .quantity, .unitPrice, .lineAmount].compactMap { columnOf[$0] }
-    if let column = itemColumns.first(where: { !isBlank(record, $0) }) {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnName(column),
-          "the row gives an item and a \(given[0] == .chargeAmount ? "charge" : "allowance")",
-          hint: "a charge or allowance goes on a row of its own, with the item columns blank"))
-      return false
-    }
-    let amountColumn = columnOf[given[0]]!
-    guard
-      let amount = number(
-        record, amountColumn, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
-    else { return false }
-    if amount.isNegative {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnName(amountColumn), "\(amount.trimmedDescription) is negative",
-          hint: "amounts of charges and allowances are positive; an allowance is taken off"))
-      return false
-    }
-    var rate: ExactDecimal?
-    if let column = columnOf[.chargeTaxRate], !isBlank(record, column) {
-      guard let value = taxRate(record, column, location, invoice) else { return false }
-      rate = value
-    }
-    let reason = columnOf[.chargeReason].flatMap { optionalText(record, $0, location, invoice) }
-    invoice.allowancesCharges.append(
-      AllowanceCharge(
-        given[0] == .chargeAmount ? .charge : .allowance, amount: amount, reason: reason, taxRate: rate,
-        line: location.line))
-    return true
-  }
-
-  /// The tax rate in `column`, checked by `InvoiceRules.taxRate`, or nil after failing the invoice.
-  mutating func taxRate(
-    _ record: CSVRecord, _ column: Int, _ location: SourceLocation, _ invoice: PendingInvoice
-  ) -> ExactDecimal? {
-    let range = record.range(column)
-    guard let value = number(record, column, location, invoice, maxDecimals: 6, required: true, percent: true)
-    else { return nil }
-    if let violation = InvoiceRules.taxRate(
-      value, hasPercentSign: record.bytes[range].contains(UInt8(ascii: "%")))
-    {
-      fail(invoice, Diagnostic(location, field: columnName(column), violation))
-      return nil
-    }
-    return value
-  }
-
-  /// The unit price, from `unit_price`, or else the line amount (`line_amount`) divided by the quantity when that is exact.
-  private mutating func unitPrice(
-    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, quantity: ExactDecimal?
-  ) -> ExactDecimal? {
-    if let column = columnOf[.unitPrice], columnOf[.lineAmount] == nil || !isBlank(record, column) {
-      return number(
-        record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true)
-    }
-    let column = columnOf[.lineAmount]!
-    guard
-      let amount = number(
-        record, column, location, invoice, maxDecimals: 6, required: true, allowsCurrencyMark: true),
-      let quantity
-    else { return nil }
-    guard !quantity.isZero else {
-      fail(
-        invoice,
-        Diagnostic(
-          .error, location, field: columnName(column), "a line amount with a quantity of 0 has no unit price",
-          hint: "give unit_price for this row"))
-      return nil
-    }
-    // Exact to 6 decimals, or refused: a price rounded here would change the line's amount.
-    if let price = amount.divided(by: quantity, scale: 6), price.multiplied(by: quantity) == amount {
-      return price
-    }
-    fail(
-      invoice,
-      Diagnostic(
-        .error, location, field: columnName(column),
-        "\(amount.trimmedDescription) divided by the quantity \(quantity.trimmedDescription) is no exact unit price",
-        hint: "give unit_price for this row"))
-    return nil
-  }
-
-  private mutating func readItem(_ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice)
-    -> LineItem?
-  {
-    var ok = true
-    let description = itemDescription(record, location, invoice, ok: &ok)
-    let quantity = number(record, columnOf[.quantity]!, location, invoice, maxDecimals: 6, required: true)
-    let price = unitPrice(record, location, invoice, quantity: quantity)
-    let rate = itemTaxRate(record, location, invoice, ok: &ok)
-    let (discount, discountAmount) = itemDiscounts(
-      record, location, invoice, quantity: quantity, price: price, ok: &ok)
-    let sku = columnOf[.sku].flatMap { optionalText(record, $0, location, invoice) }
-    let unit = columnOf[.unit].flatMap { optionalText(record, $0, location, invoice) }
-    let category = itemTaxCategory(record, location, invoice, ok: &ok)
-    guard ok, let description, let quantity, let price, let rate else { return nil }
-    var item = LineItem(
-      description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
-      discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
-    if let category { item.taxCategory = category }
-    return item
-  }
-
-  /// The item's description, kept once per distinct text; an empty one fails the invoice.
-  private mutating func itemDescription(
-    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
-  ) -> String? {
-    let descriptionColumn = columnOf[.description]!
-    let descriptionRange = record.range(descriptionColumn)
-    var description = descriptions.string(record.bytes, descriptionRange)
-    if description == nil {
-      description = text(record, descriptionColumn, location, invoice: invoice)
-      if let description { descriptions.store(description, for: record.bytes, descriptionRange) }
-    }
-    if let description, description.trimmingSpaces.isEmpty {
-      fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))
-      ok = false
-    }
-    return description
-  }
-
-  /// The item's tax rate: its own column's (the last valid text remembered), else the configured default;
-  /// zero for now when neither is given (an invoice whose tax the export gives needs no rates).
-  private mutating func itemTaxRate(
-    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
-  ) -> ExactDecimal? {
-    guard let column = columnOf[.taxRate], !isBlank(record, column) else {
-      if let rate = options.defaultTaxRate { return rate }
-      // Not yet an error: an invoice whose tax the export gives (tax_amount) needs no rates.
-      if invoice.missingRateLine == 0 { invoice.missingRateLine = location.line ?? 1 }
-      return .zero
-    }
-    let range = record.range(column)
-    if invoice.explicitRateLine == 0 { invoice.explicitRateLine = location.line ?? 1 }
-    if record.bytes[range].elementsEqual(lastRateBytes), let lastRate { return lastRate }
-    guard let value = taxRate(record, column, location, invoice) else {
-      ok = false
-      return nil
-    }
-    // Only a valid rate is remembered: the next row with the same text skips the checks.
-    lastRateBytes = Array(record.bytes[range])
-    lastRate = value
-    return value
-  }
-
-  /// The item's discount as a percentage and as an amount (zero when blank), each checked.
-  private mutating func itemDiscounts(
-    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice,
-    quantity: ExactDecimal?, price: ExactDecimal?, ok: inout Bool
-  ) -> (percent: ExactDecimal, amount: ExactDecimal) {
-    var discount = ExactDecimal.zero
-    if let column = columnOf[.discount], !isBlank(record, column) {
-      if let value = number(record, column, location, invoice, maxDecimals: 6, required: false, percent: true)
-      {
-        if let violation = InvoiceRules.discount(value) {
-          fail(invoice, Diagnostic(location, field: columnName(column), violation))
-          ok = false
-        }
-        discount = value
-      } else {
-        ok = false
-      }
-    }
-    var discountAmount = ExactDecimal.zero
-    if let column = columnOf[.discountAmount], !isBlank(record, column) {
-      if let value = number(
-        record, column, location, invoice, maxDecimals: 6, required: false, allowsCurrencyMark: true)
-      {
-        if let violation = InvoiceRules.discountAmount(
-          value, percent: discount, quantity: quantity, unitPrice: price)
-        {
-          fail(invoice, Diagnostic(location, field: columnName(column), violation))
-          ok = false
-        }
-        discountAmount = value
-      } else {
-        ok = false
-      }
-    }
-    return (discount, discountAmount)
-  }
-
-  /// The item's tax category code (upper case), when its column is given and the code is known.
-  private mutating func itemTaxCategory(
-    _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
-  ) -> String? {
-    guard let column = columnOf[.taxCategory], let code = optionalText(record, column, location, invoice)
-    else {
-      return nil
-    }
-    if let violation = InvoiceRules.taxCategory(code) {
-      fail(invoice, Diagnostic(location, field: columnName(column), violation))
-      ok = false
-      return nil
-    }
-    return code.uppercased()
-  }
-}
-
-/// Which of `3/14/2026` and `14/3/2026` a file writes, as its own dates show.
-enum SlashedDateOrder {
-  case dayFirst
-  case monthFirst
-  /// No date has a part over 12, or dates of both kinds appear: the file does not say.
-  case unknown
 }
