@@ -13,7 +13,7 @@ enum BenchError: Error, CustomStringConvertible {
       return """
         usage: InvoiceGenBench bench [--floor PATH] | bench-large [--floor PATH]
                | pages N OUT.pdf | docs N DIR | table ROWS OUT.pdf | parse ORDERS.csv | xml JUNIT.xml
-               | generate-orders ROWS OUT.csv | generate-invoices COUNT OUT.csv
+               | generate-orders ROWS OUT.csv [LINES-PER-INVOICE [grouped|shuffled]] | generate-invoices COUNT OUT.csv
                | rasterize IMAGE OUT.png | sheet PNG-FOLDER OUT.png | samples [DIR]
         """
     case .failed(let message): return message

@@ -6,26 +6,28 @@ enum OrdersBench {
   static let header =
     "invoice_number,invoice_date,due_date,currency,customer_id,customer_name,customer_address,description,quantity,unit_price,tax_rate,discount\n"
 
-  /// Writes `rows` order lines, ten per invoice, about 120 bytes each.
-  static func generate(rows: Int, to path: String) throws {
-    let customers = [
-      "Müller GmbH", "ACME Inc", "Café Zürich AG", "Globex Ltd", "Initech SARL", "Umbrella BV",
-    ]
-    let items = [
-      "Consulting hours", "Hosting (monthly)", "Support plan", "Licence renewal", "Travel expenses",
-      "Workshop day",
-    ]
+  /// How the rows of one invoice lie in a generated file.
+  enum RowOrder: String {
+    /// Each invoice's rows one after the other, as most exports write them.
+    case grouped
+    /// Scattered over the whole file by a fixed permutation (no two rows of an invoice adjacent).
+    case shuffled
+  }
+
+  /// Writes `rows` order lines, `linesPerInvoice` per invoice, about 120 bytes each.
+  static func generate(rows: Int, to path: String, linesPerInvoice: Int = 10, order: RowOrder = .grouped) throws {
     var out = Data(header.utf8)
-    out.reserveCapacity(rows * 130)
+    out.reserveCapacity(1 << 24 + 4096)
     var first = true
-    for row in 0..<rows {
-      let invoice = row / 10
-      let customer = customers[invoice % customers.count]
-      let day = invoice % 28 + 1
-      let line =
-        "INV-\(String(format: "%07d", invoice)),2026-03-\(day < 10 ? "0" : "")\(day),2026-04-\(day < 10 ? "0" : "")\(day),EUR,C\(invoice % 997),"
-        + "\(customer),\"Main Street \(invoice % 90 + 1)\n10115 Berlin\",\(items[row % items.count]),\(row % 7 + 1),\(row % 500 + 10).\(row % 100 < 10 ? "0" : "")\(row % 100),19,\(row % 5 == 0 ? "5" : "")\n"
-      out.append(contentsOf: line.utf8)
+    // A multiplier coprime with `rows` makes row i → i × step mod rows a permutation.
+    var step = 1
+    if order == .shuffled {
+      step = 1_000_003
+      while gcd(step, rows) != 1 { step += 2 }
+    }
+    for index in 0..<rows {
+      let row = order == .grouped ? index : Int((Int64(index) * Int64(step)) % Int64(rows))
+      out.append(contentsOf: line(row, invoice: row / linesPerInvoice).utf8)
       if out.count > 1 << 24 {
         try append(out, to: path, first: first)
         first = false
@@ -34,6 +36,24 @@ enum OrdersBench {
     }
     try append(out, to: path, first: first)
   }
+
+  /// The line of `row`, an item of `invoice`.
+  static func line(_ row: Int, invoice: Int) -> String {
+    let customers = [
+      "Müller GmbH", "ACME Inc", "Café Zürich AG", "Globex Ltd", "Initech SARL", "Umbrella BV",
+    ]
+    let items = [
+      "Consulting hours", "Hosting (monthly)", "Support plan", "Licence renewal", "Travel expenses",
+      "Workshop day",
+    ]
+    let customer = customers[invoice % customers.count]
+    let day = invoice % 28 + 1
+    return
+      "INV-\(String(format: "%07d", invoice)),2026-03-\(day < 10 ? "0" : "")\(day),2026-04-\(day < 10 ? "0" : "")\(day),EUR,C\(invoice % 997),"
+      + "\(customer),\"Main Street \(invoice % 90 + 1)\n10115 Berlin\",\(items[row % items.count]),\(row % 7 + 1),\(row % 500 + 10).\(row % 100 < 10 ? "0" : "")\(row % 100),19,\(row % 5 == 0 ? "5" : "")\n"
+  }
+
+  private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
   private static func append(_ data: Data, to path: String, first: Bool) throws {
     if first {

@@ -36,8 +36,12 @@ do {
     guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
     try BatchBench.generate(count: count, to: arguments[2])
   case "generate-orders":
-    guard arguments.count == 3, let rows = Int(arguments[1]) else { throw BenchError.usage }
-    try OrdersBench.generate(rows: rows, to: arguments[2])
+    // generate-orders ROWS FILE [LINES-PER-INVOICE [grouped|shuffled]]
+    guard (3...5).contains(arguments.count), let rows = Int(arguments[1]), rows > 0,
+      let lines = arguments.count > 3 ? Int(arguments[3]) : 10, lines > 0,
+      let order = arguments.count > 4 ? OrdersBench.RowOrder(rawValue: arguments[4]) : .grouped
+    else { throw BenchError.usage }
+    try OrdersBench.generate(rows: rows, to: arguments[2], linesPerInvoice: lines, order: order)
   case "rasterize":
     guard arguments.count == 3 else { throw BenchError.usage }
     let renderer = ImageRenderer(content: Image(file: arguments[1]))

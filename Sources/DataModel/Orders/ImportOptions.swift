@@ -30,6 +30,8 @@ public struct ImportOptions: Sendable {
   public var statuses: [String: OrderStatus] = [:]
   /// What to do with refunded orders.
   public var refunds: RefundPolicy = .skip
+  /// This process's shard: the orders CSV reader skips other shards' rows after their invoice number.
+  public var shard: InvoiceShard?
 
   public init() {}
 }

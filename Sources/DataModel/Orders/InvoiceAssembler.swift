@@ -20,6 +20,8 @@ struct InvoiceAssembler {
   var decimalSeparator = UInt8(ascii: ".")
   /// Headers of columns no field reads, named when a total does not match.
   var unreadHeaders: [String] = []
+  /// What other shards' rows showed about the order of day and month in slashed dates.
+  var otherShardDates = SlashedDateEvidence()
   /// The problems found, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
   /// The order of day and month in the file's slashed dates, once a date needed it.
@@ -47,26 +49,17 @@ struct InvoiceAssembler {
 
   /// Whether the file's slashed dates put the day or the month first: a part over 12 shows it.
   ///
-  /// Only invoices not yet built are looked at; built ones had no slashed date, or this would have
-  /// run for them.
+  /// Only invoices not yet built are looked at (built ones had no slashed date, or this would have
+  /// run for them), with what other shards' rows showed.
   func learnSlashedDateOrder() -> SlashedDateOrder {
-    var firstOver12 = false
-    var secondOver12 = false
+    var evidence = otherShardDates
     let columns = [OrderField.invoiceDate, .dueDate].compactMap { columnOf[$0] }
     for invoice in pending {
       for column in columns {
-        guard let bytes = invoice.levelValue(column), let parts = DateFormat.slashedParts(bytes) else {
-          continue
-        }
-        if parts.first > 12 { firstOver12 = true }
-        if parts.second > 12 { secondOver12 = true }
+        if let bytes = invoice.levelValue(column) { evidence.note(bytes) }
       }
     }
-    switch (firstOver12, secondOver12) {
-    case (true, false): return .dayFirst
-    case (false, true): return .monthFirst
-    default: return .unknown
-    }
+    return evidence.order
   }
 
   /// Each invoice-level field's checked text while one invoice is built: nil not yet read, `.some(nil)` refused.

@@ -17,6 +17,7 @@ extension OrdersRowReader {
       currencyMarks: currencyMarks)
     assembler.decimalSeparator = decimalSeparator
     assembler.unreadHeaders = header.unreadHeaders
+    assembler.otherShardDates = otherShardDates
     var skipped: [SkippedInvoice] = []
     for invoice in pending {
       switch invoice.failed ? .failed : assembler.build(invoice) {

@@ -24,10 +24,16 @@ struct OrdersRowReader {
   /// Invoices whose number equals an earlier one's only after normalization, by their exact UTF-8 bytes.
   var normalizationVariants: [[UInt8]: Int] = [:]
   var lastNumber: [UInt8] = []
+  /// The index in `pending` of `lastNumber`'s invoice, or `otherShard` when it is another shard's.
   var lastIndex = -1
+  /// `lastIndex` of a number whose rows another shard reads.
+  static let otherShard = -2
+  /// What other shards' dates show about the order of day and month (this shard reads its own).
+  var otherShardDates = SlashedDateEvidence()
   var lastRateBytes: [UInt8] = []
   var lastRate: ExactDecimal?
   var rejectedRows = 0
+  /// The rows read of this shard's invoices (every row without shards): the items reserved per new invoice follow their average.
   var rowCount = 0
   var descriptions = TextCache()
   var unusable = false
@@ -104,7 +110,13 @@ struct OrdersRowReader {
     -> Int?
   {
     let numberBytes = record.field(numberColumn)
-    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) { return lastIndex }
+    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
+      guard lastIndex != Self.otherShard else {
+        skipOtherShardRow(record)
+        return nil
+      }
+      return lastIndex
+    }
     let checked = text(record, numberColumn, location, invoice: nil)?.trimmingSpaces
     guard let number = checked, !number.isEmpty else {
       rejectedRows += 1
@@ -114,6 +126,13 @@ struct OrdersRowReader {
           Diagnostic(
             .error, location, field: columnName(numberColumn), "is empty; the row belongs to no invoice"))
       }
+      return nil
+    }
+    if let shard = options.shard, !shard.mayHold(number, refunds: options.refunds) {
+      // Another shard's row: nothing past its number is read or kept.
+      lastNumber = Array(numberBytes)
+      lastIndex = Self.otherShard
+      skipOtherShardRow(record)
       return nil
     }
     let index: Int

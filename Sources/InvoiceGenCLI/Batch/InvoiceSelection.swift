@@ -30,8 +30,9 @@ struct InvoiceSelection {
       invoices = invoices.filter { wanted.contains($0.number) }
       summary.invalid = summary.invalid.filter { wanted.contains($0) }
     }
-    if let (index, count) = plan.shard {
-      func mine(_ number: String) -> Bool { Int(OutputName.fnv1a(number) % UInt64(count)) == index - 1 }
+    if let shard = plan.shard {
+      let index = shard.index
+      func mine(_ number: String) -> Bool { shard.contains(number) }
       invoices = invoices.filter { mine($0.number) }
       summary.invalid = summary.invalid.filter(mine)
       summary.skippedOrders = summary.skippedOrders.filter { mine($0.number) }
@@ -45,8 +46,10 @@ struct InvoiceSelection {
   /// Shows the diagnostics of the selected invoices in input order (with `--only`, a count of the others); returns them.
   private func report(_ diagnostics: [Diagnostic], wanted: Set<String>?) -> [Diagnostic] {
     let selected = diagnostics.filter { diagnostic in
-      guard let wanted else { return true }
-      return diagnostic.invoiceNumber.map(wanted.contains) ?? false
+      if let wanted { return diagnostic.invoiceNumber.map(wanted.contains) ?? false }
+      // A shard shows its own invoices' problems; those of the whole file, every shard.
+      guard let shard = plan.shard, let number = diagnostic.invoiceNumber else { return true }
+      return shard.contains(number)
     }
     // In input order, whatever order the checks found them in.
     let ordered = selected.enumerated().sorted {
@@ -57,7 +60,7 @@ struct InvoiceSelection {
     }
     let unselected =
       diagnostics.filter { $0.severity == .error }.count - selected.filter { $0.severity == .error }.count
-    if unselected > 0, !plan.quiet {
+    if wanted != nil, unselected > 0, !plan.quiet {
       Console.write(
         "note: \(Plural.count(unselected, "error")) in invoices --only did not select, not reported")
     }

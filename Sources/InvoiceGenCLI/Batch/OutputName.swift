@@ -118,12 +118,5 @@ public enum OutputName {
   }
 
   /// FNV-1a 64-bit hash of `text`'s UTF-8 bytes: the shard key of an invoice number.
-  public static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
+  public static func fnv1a(_ text: String) -> UInt64 { InvoiceShard.fnv1a(text.utf8) }
 }

@@ -22,7 +22,7 @@ struct RunPlan: Sendable {
   let scale: Double
   let jobs: Int
   /// This process's part of the invoices (1-based index and count), from `--shard` or `--shards` and the scheduler.
-  let shard: (index: Int, count: Int)?
+  let shard: InvoiceShard?
   let only: [String]
   let check: Bool
   let strict: Bool
@@ -74,6 +74,8 @@ struct RunPlan: Sendable {
       importOptions.defaultLocale = locale
     }
     if let refunds = options.refunds { importOptions.refunds = refunds }
+    let shard = try shard(options, environment: environment)
+    importOptions.shard = shard
     let facturX = options.format == .pdf && (options.einvoice ?? config.einvoice ?? .none) == .facturx
     let tagged = !options.untagged && config.tagged
     let fingerprint =
@@ -83,7 +85,7 @@ struct RunPlan: Sendable {
       input: options.input, inputName: options.input == "-" ? "<stdin>" : options.input,
       inputKind: options.inputFormat ?? InputKind.detect(path: options.input), out: options.out,
       layoutName: options.layout, layout: layout, format: options.format, scale: options.scale,
-      jobs: options.jobs, shard: try shard(options, environment: environment), only: options.only,
+      jobs: options.jobs, shard: shard, only: options.only,
       check: options.check, strict: options.strict, skipUnchanged: options.skipUnchanged,
       durable: options.durable, quiet: options.quiet, progress: options.progress,
       summaryPath: options.summary,
@@ -94,19 +96,19 @@ struct RunPlan: Sendable {
   }
 
   /// `--shard K/N`, or `--shards N` with K from the scheduler's variables.
-  private static func shard(_ options: BatchOptions, environment: [String: String]) throws(CLIError) -> (
-    index: Int, count: Int
-  )? {
+  private static func shard(_ options: BatchOptions, environment: [String: String]) throws(CLIError)
+    -> InvoiceShard?
+  {
     if options.shard != nil, options.shards != nil {
       throw .usage("use either --shard K/N or --shards N, not both")
     }
-    guard let count = options.shards else { return options.shard }
+    guard let count = options.shards else { return options.shard.map { InvoiceShard(index: $0.index, count: $0.count) } }
     guard let index = shardIndex(environment), index >= 0, index < count else {
       throw .usage(
         "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID set to \(count) consecutive values (a Slurm array)"
       )
     }
-    return (index + 1, count)
+    return InvoiceShard(index: index + 1, count: count)
   }
 
   /// This process's 0-based shard from the scheduler: a Kubernetes Indexed Job's completion index, or a
