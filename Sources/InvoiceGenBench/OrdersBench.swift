@@ -15,7 +15,9 @@ enum OrdersBench {
   }
 
   /// Writes `rows` order lines, `linesPerInvoice` per invoice, about 120 bytes each.
-  static func generate(rows: Int, to path: String, linesPerInvoice: Int = 10, order: RowOrder = .grouped) throws {
+  static func generate(rows: Int, to path: String, linesPerInvoice: Int = 10, order: RowOrder = .grouped)
+    throws
+  {
     var out = Data(header.utf8)
     out.reserveCapacity(1 << 24 + 4096)
     var first = true

@@ -25,7 +25,8 @@ extension OrdersRowReader {
         guard let column = columnOf[field], !isBlank(record, column) else { continue }
         var range = record.range(column)
         while range.upperBound > range.lowerBound,
-          record.bytes[range.upperBound - 1] == 0x20 || record.bytes[range.upperBound - 1] == UInt8(ascii: "%")
+          record.bytes[range.upperBound - 1] == 0x20
+            || record.bytes[range.upperBound - 1] == UInt8(ascii: "%")
         {
           range = range.lowerBound..<(range.upperBound - 1)
         }

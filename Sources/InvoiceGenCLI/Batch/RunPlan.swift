@@ -102,7 +102,9 @@ struct RunPlan: Sendable {
     if options.shard != nil, options.shards != nil {
       throw .usage("use either --shard K/N or --shards N, not both")
     }
-    guard let count = options.shards else { return options.shard.map { InvoiceShard(index: $0.index, count: $0.count) } }
+    guard let count = options.shards else {
+      return options.shard.map { InvoiceShard(index: $0.index, count: $0.count) }
+    }
     guard let index = shardIndex(environment), index >= 0, index < count else {
       throw .usage(
         "--shards \(count) needs JOB_COMPLETION_INDEX set to 0…\(count - 1) (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID set to \(count) consecutive values (a Slurm array)"
