@@ -12,16 +12,14 @@ struct InvoiceAssembler {
   let columnOf: ColumnIndex
   /// `column "Name"` for each column.
   let columnNames: [String]
-  /// Every invoice of the file: the slashed-date order is learned from all of them.
-  let pending: [PendingInvoice]
   /// The first currency mark each invoice's prices were written with, by invoice.
   let currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
   /// The file's decimal separator, as the rows showed it (`.` when they did not).
   var decimalSeparator = UInt8(ascii: ".")
   /// Headers of columns no field reads, named when a total does not match.
   var unreadHeaders: [String] = []
-  /// What other shards' rows showed about the order of day and month in slashed dates.
-  var otherShardDates = SlashedDateEvidence()
+  /// What the file's dates show about the order of day and month in slashed dates.
+  var dateEvidence = SlashedDateEvidence()
   /// The problems found, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
   /// The order of day and month in the file's slashed dates, once a date needed it.
@@ -29,14 +27,12 @@ struct InvoiceAssembler {
 
   init(
     options: ImportOptions, file: String, columnOf: ColumnIndex, columnNames: [String],
-    pending: [PendingInvoice],
     currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
   ) {
     self.options = options
     self.file = file
     self.columnOf = columnOf
     self.columnNames = columnNames
-    self.pending = pending
     self.currencyMarks = currencyMarks
   }
 
@@ -48,19 +44,7 @@ struct InvoiceAssembler {
   }
 
   /// Whether the file's slashed dates put the day or the month first: a part over 12 shows it.
-  ///
-  /// Only invoices not yet built are looked at (built ones had no slashed date, or this would have
-  /// run for them), with what other shards' rows showed.
-  func learnSlashedDateOrder() -> SlashedDateOrder {
-    var evidence = otherShardDates
-    let columns = [OrderField.invoiceDate, .dueDate].compactMap { columnOf[$0] }
-    for invoice in pending {
-      for column in columns {
-        if let bytes = invoice.levelValue(column) { evidence.note(bytes) }
-      }
-    }
-    return evidence.order
-  }
+  func learnSlashedDateOrder() -> SlashedDateOrder { dateEvidence.order }
 
   /// Each invoice-level field's checked text while one invoice is built: nil not yet read, `.some(nil)` refused.
   private var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)

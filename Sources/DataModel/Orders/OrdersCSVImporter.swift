@@ -1,10 +1,13 @@
 import Foundation
 
-/// Reads an orders CSV (one row per line item) into invoices, streaming, with a diagnostic for every problem.
+/// Reads an orders CSV (one row per line item) into invoices, in bounded memory, with a diagnostic for every problem.
 ///
 /// Rows of one invoice need not be adjacent. Invoice-level columns may be blank in some rows, but
 /// where two rows give a value they must agree. A bad row makes its invoice invalid; the other
 /// invoices are still returned. Nothing here traps, whatever the bytes.
+///
+/// `index` reads the file once for where each invoice's rows are (`OrdersIndex`); each invoice is
+/// then read on its own. `importFile` and `importBytes` read them all at once.
 public struct OrdersCSVImporter {
   public var options: ImportOptions
 
@@ -14,46 +17,155 @@ public struct OrdersCSVImporter {
 
   /// The invoices in the CSV file at `path` (`-` for standard input); `name` is used in messages.
   public func importFile(_ path: String, name: String? = nil) -> InvoiceImport {
-    do {
-      let reader = try CSVReader(
-        path: path, name: name, delimiter: options.delimiter, encoding: options.encoding)
-      return run(reader, name: reader.name)
-    } catch {
-      return InvoiceImport(
-        invoices: [], diagnostics: [error.diagnostic], invalidInvoiceNumbers: [], isUnusable: true)
-    }
+    index(path, name: name).readAll()
   }
 
   /// The invoices in `bytes`, read `chunkSize` bytes at a time.
   public func importBytes(_ bytes: [UInt8], name: String, chunkSize: Int = 1 << 16) -> InvoiceImport {
-    run(
-      CSVReader(
-        bytes: bytes, name: name, delimiter: options.delimiter, encoding: options.encoding,
-        chunkSize: chunkSize),
-      name: name)
+    index(bytes: bytes, name: name, chunkSize: chunkSize).readAll()
   }
 
-  private func run(_ reader: CSVReader, name: String) -> InvoiceImport {
-    var state = OrdersRowReader(options: options, file: name)
+  /// The index of the CSV file at `path` (`-` for standard input); `name` is used in messages.
+  ///
+  /// An input that cannot be read twice (standard input, a pipe, another encoding than UTF-8) is
+  /// spooled as UTF-8 to a file in `spoolFolder` (the temporary folder by default) that is unlinked
+  /// as soon as it is open.
+  public func index(_ path: String, name: String? = nil, spoolFolder: String? = nil) -> OrdersIndex {
+    let shown = name ?? (path == "-" ? "<stdin>" : path)
+    let index = OrdersIndex(options: options, file: shown)
+    do throws(CSVError) {
+      let reader = try CSVReader(
+        path: path, name: name, delimiter: options.delimiter, encoding: options.encoding)
+      var info = stat()
+      let rereadable =
+        path != "-" && options.encoding == .utf8 && stat(path, &info) == 0
+        && (info.st_mode & S_IFMT) == S_IFREG
+      if rereadable {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+          throw CSVError.unreadable(file: shown, reason: String(cString: strerror(errno)))
+        }
+        index.source = .descriptor(descriptor)
+      } else {
+        let spool = try Spool(folder: spoolFolder ?? NSTemporaryDirectory(), file: shown)
+        index.source = .descriptor(spool.descriptor)
+        reader.sink = { (bytes) throws(CSVError) in try spool.write(bytes) }
+      }
+      read(reader, into: index)
+    } catch {
+      index.fileDiagnostics.append((error.diagnostic, 0))
+      index.unusable = true
+    }
+    return index
+  }
+
+  /// The index of `bytes`, read `chunkSize` bytes at a time.
+  public func index(bytes: [UInt8], name: String, chunkSize: Int = 1 << 16) -> OrdersIndex {
+    let index = OrdersIndex(options: options, file: name)
+    let reader = CSVReader(
+      bytes: bytes, name: name, delimiter: options.delimiter, encoding: options.encoding, chunkSize: chunkSize
+    )
+    if options.encoding == .utf8 {
+      index.source = .bytes(bytes)
+      read(reader, into: index)
+    } else {
+      let converted = ConvertedBytes()
+      reader.sink = { (chunk) throws(CSVError) in converted.bytes.append(contentsOf: chunk) }
+      read(reader, into: index)
+      index.source = .bytes(converted.bytes)
+    }
+    return index
+  }
+
+  /// The first pass: the header, then each row's invoice number and place, into `index`.
+  private func read(_ reader: CSVReader, into index: OrdersIndex) {
+    var state = OrdersRowReader(options: options, file: index.file)
+    state.index = index
+    var found: [(diagnostic: Diagnostic, order: Int)] = []
     var record = CSVRecord()
+    /// Moves the reader's new diagnostics to `found`, sorting among the rows' problems at `order`.
+    func collect(_ order: Int) {
+      found += state.diagnostics.map { ($0, order) }
+      state.diagnostics.removeAll(keepingCapacity: true)
+    }
     do {
       guard try reader.next(into: &record) else {
         state.fileError(line: nil, "the file is empty", hint: "the first line must name the columns")
-        return state.finish()
+        collect(0)
+        return finish(state, found, index)
       }
-      guard state.readHeader(record) else { return state.finish() }
+      let headerRead = state.readHeader(record)
+      collect(0)
+      guard headerRead else { return finish(state, found, index) }
+      index.delimiter = reader.delimiter
       var sawRow = false
       while try reader.next(into: &record) {
         sawRow = true
-        state.readRow(record)
+        state.indexRow(record)
+        if !state.diagnostics.isEmpty { collect(record.line) }
       }
       if !sawRow {
         state.fileError(line: nil, "has a header but no rows", hint: nil)
+        collect(Int.max)
       }
     } catch {
       state.diagnostics.append(error.diagnostic)
-      state.abandonedAt = error
+      collect(Int.max)
+      index.abandonedAt = error
     }
-    return state.finish()
+    finish(state, found, index)
+  }
+
+  /// Hands what the first pass found to `index`.
+  private func finish(_ state: OrdersRowReader, _ found: [(Diagnostic, Int)], _ index: OrdersIndex) {
+    index.fileDiagnostics += found
+    index.header = state.header
+    index.rejectedRows = state.rejectedRows
+    index.unusable = index.unusable || state.unusable
+    index.dates = state.dateEvidence
+    if options.decimalSeparator == nil, state.decimalSeparatorIsKnown {
+      index.learnedSeparator = (state.decimalSeparator, state.decimalSeparatorLine ?? 0)
+    }
+  }
+}
+
+/// The UTF-8 a transcoded byte input became, gathered for the second pass.
+private final class ConvertedBytes {
+  var bytes: [UInt8] = []
+}
+
+/// A temporary file holding the UTF-8 stream of an input that cannot be read twice.
+///
+/// It is unlinked as soon as it is created: the descriptor keeps it while the index lives, and
+/// nothing is left in the folder however the process ends.
+final class Spool {
+  let descriptor: Int32
+  let file: String
+
+  init(folder: String, file: String) throws(CSVError) {
+    self.file = file
+    var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
+    template += Array(".invoicegen-spool-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      throw CSVError.unreadable(
+        file: file, reason: "cannot create a spool file in \(folder): \(String(cString: strerror(errno)))")
+    }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    self.descriptor = descriptor
+  }
+
+  /// Appends `bytes`; a full disk is an error naming the input.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(CSVError) {
+    var done = 0
+    while done < bytes.count {
+      let wrote = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+      if wrote < 0, errno == EINTR { continue }
+      guard wrote > 0 else {
+        throw CSVError.unreadable(
+          file: file, reason: "cannot spool the input: \(String(cString: strerror(errno)))")
+      }
+      done += wrote
+    }
   }
 }

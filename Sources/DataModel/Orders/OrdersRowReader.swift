@@ -1,11 +1,14 @@
 import Foundation
 
-/// Reads an orders CSV's rows, one at a time, into the invoices they belong to.
+/// Reads an orders CSV's rows in two passes: where each invoice's rows are, then one invoice at a time.
 ///
-/// It groups rows by invoice number (NFC and NFD spellings of one number are two invoices), checks
-/// each row's item fields as it arrives (`FieldText`, `InvoiceRules`, exact numbers), keeps each
-/// invoice-level column's first value and refuses rows that disagree with it; `finish` hands the
-/// collected invoices to the `InvoiceAssembler`. The header's columns are `OrdersCSVHeader`'s.
+/// The first pass (`indexRow`) reads only each row's invoice number and notes where the row is in an
+/// `OrdersIndex` (NFC and NFD spellings of one number are two invoices), learning from every row
+/// what the whole file decides (decimal separator, order of slashed dates). The second
+/// (`replay`) reads one invoice's rows: it checks each row's item fields (`FieldText`,
+/// `InvoiceRules`, exact numbers), keeps each invoice-level column's first value and refuses rows
+/// that disagree with it, then hands the invoice to the `InvoiceAssembler`. The header's columns
+/// are `OrdersCSVHeader`'s.
 struct OrdersRowReader {
   let options: ImportOptions
   let file: String
@@ -19,22 +22,20 @@ struct OrdersRowReader {
   var levelColumns: [(column: Int, field: OrderField)] { header.levelColumns }
   var columnNames: [String] { header.columnNames }
 
-  var pending: [PendingInvoice] = []
-  var pendingByNumber: [String: Int] = [:]
-  /// Invoices whose number equals an earlier one's only after normalization, by their exact UTF-8 bytes.
-  var normalizationVariants: [[UInt8]: Int] = [:]
+  /// The index the first pass writes (nil while replaying).
+  var index: OrdersIndex?
   var lastNumber: [UInt8] = []
-  /// The index in `pending` of `lastNumber`'s invoice, or `otherShard` when it is another shard's.
+  /// The index entry of `lastNumber`'s invoice, or `otherShard` when it is another shard's.
   var lastIndex = -1
   /// `lastIndex` of a number whose rows another shard reads.
   static let otherShard = -2
-  /// What other shards' dates show about the order of day and month (this shard reads its own).
-  var otherShardDates = SlashedDateEvidence()
+  /// What the dates of rows read only for evidence show about the order of day and month.
+  var dateEvidence = SlashedDateEvidence()
+  /// The decimal separator the file teaches and where, while replaying (nil: configured or never shown).
+  var learnedSeparator: (separator: UInt8, line: Int)?
   var lastRateBytes: [UInt8] = []
   var lastRate: ExactDecimal?
   var rejectedRows = 0
-  /// The rows read of this shard's invoices (every row without shards): the items reserved per new invoice follow their average.
-  var rowCount = 0
   var descriptions = TextCache()
   var unusable = false
   /// The decimal separator of the file's numbers, configured or learned (`.` until then).
@@ -78,8 +79,8 @@ struct OrdersRowReader {
 
   // MARK: Rows
 
-  mutating func readRow(_ record: CSVRecord) {
-    rowCount += 1
+  /// The first pass over a row: its invoice number, and where the row is, in the index.
+  mutating func indexRow(_ record: CSVRecord) {
     let numberColumn = columnOf[.invoiceNumber]!
     let location = SourceLocation(file: file, line: record.line)
     guard numberColumn < record.count else {
@@ -91,28 +92,18 @@ struct OrdersRowReader {
           hint: "quote fields that contain the delimiter or a line break"))
       return
     }
-    guard let index = invoiceIndex(record, numberColumn: numberColumn, location) else { return }
-    let invoice = pending[index]
-    guard isWhole(record, location, invoice) else { return }
-    mergeLevelValues(record, location, invoice)
-    if isChargeRow(record) {
-      if !readCharge(record, location, invoice) { invoice.failed = true }
-    } else if let item = readItem(record, location, invoice) {
-      invoice.items.append(item)
-    } else {
-      invoice.failed = true
-    }
+    guard let entry = entryIndex(record, numberColumn: numberColumn, location) else { return }
+    index!.add(record, to: entry)
+    learnFromRow(record)
   }
 
-  /// The index in `pending` of the invoice the row's number names (a new one for a new number), or nil
-  /// (the row rejected) when the number is empty or refused.
-  mutating func invoiceIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation)
-    -> Int?
-  {
+  /// The index entry of the invoice the row's number names (a new one for a new number), or nil when
+  /// the row is rejected (an empty or refused number) or another shard's.
+  mutating func entryIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation) -> Int? {
     let numberBytes = record.field(numberColumn)
     if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
       guard lastIndex != Self.otherShard else {
-        skipOtherShardRow(record)
+        learnFromRow(record)
         return nil
       }
       return lastIndex
@@ -128,31 +119,15 @@ struct OrdersRowReader {
       }
       return nil
     }
+    lastNumber = Array(numberBytes)
     if let shard = options.shard, !shard.mayHold(number, refunds: options.refunds) {
       // Another shard's row: nothing past its number is read or kept.
-      lastNumber = Array(numberBytes)
       lastIndex = Self.otherShard
-      skipOtherShardRow(record)
+      learnFromRow(record)
       return nil
     }
-    let index: Int
-    if let existing = pendingByNumber[number], pending[existing].number.utf8.elementsEqual(number.utf8) {
-      index = existing
-    } else if let existing = pendingByNumber[number] {
-      index = normalizationVariant(number, of: pending[existing], record: record, location: location)
-    } else {
-      index = pending.count
-      let fresh = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
-      // Reserve the average number of items per invoice so far: fewer regrowths and less slack.
-      if !pending.isEmpty {
-        fresh.items.reserveCapacity(min(64, (rowCount + pending.count - 1) / pending.count))
-      }
-      pending.append(fresh)
-      pendingByNumber[number] = index
-    }
-    lastNumber = Array(numberBytes)
-    lastIndex = index
-    return index
+    lastIndex = index!.entry(for: number, line: record.line)
+    return lastIndex
   }
 
   /// Whether the row can be read field by field: no field clipped for its length and as many fields as
@@ -225,28 +200,6 @@ struct OrdersRowReader {
       return false
     }
     return options.dateFormat.parse(Array(second)) == day
-  }
-
-  /// The invoice of a number equal to an earlier one's only after Unicode normalization (NFD `Café` after NFC `Café`).
-  ///
-  /// Swift compares such strings as equal, so without this the rows would silently join the
-  /// earlier invoice. Like a repeated number in JSON, the later one is refused, naming both lines.
-  mutating func normalizationVariant(
-    _ number: String, of first: PendingInvoice, record: CSVRecord, location: SourceLocation
-  ) -> Int {
-    let key = Array(number.utf8)
-    if let known = normalizationVariants[key] { return known }
-    let index = pending.count
-    let variant = PendingInvoice(number: number, line: record.line, levelCount: headers.count)
-    pending.append(variant)
-    normalizationVariants[key] = index
-    fail(
-      variant,
-      Diagnostic(
-        .error, location, field: columnName(columnOf[.invoiceNumber]),
-        "invoice number \(Diagnostic.quote(number)) is used again (first at \(file):\(first.line)), written in another Unicode normalization form (NFC and NFD)",
-        hint: "invoice numbers must be unique; write them the same way on every row"))
-    return index
   }
 
 }

@@ -17,6 +17,8 @@ public final class CSVReader {
   private let chunk: UnsafeMutableBufferPointer<UInt8>
   private var position = 0
   private var count = 0
+  /// The offset in the (UTF-8) stream of `chunk`'s first byte.
+  private var chunkOffset: Int64 = 0
   private var atEnd = false
   private var startedFile = false
   /// The physical line the reader is on (1-based).
@@ -32,6 +34,11 @@ public final class CSVReader {
   private var rawAtEnd = false
   /// The file name used in messages.
   public let name: String
+  /// Receives every chunk of the UTF-8 stream as it is read (the spool of an input that cannot be read twice).
+  public var sink: ((UnsafeBufferPointer<UInt8>) throws(CSVError) -> Void)?
+
+  /// The offset in the UTF-8 stream of the next byte to read (record offsets are in the same stream).
+  public var offset: Int64 { chunkOffset + Int64(position) }
 
   /// The most bytes kept of one field; the rest is read past and the field's true length noted in `CSVRecord.clippedLengths`.
   public static let maxFieldBytes = 1 << 20
@@ -77,6 +84,18 @@ public final class CSVReader {
     detectsDelimiter = delimiter == nil
     chunk = .allocate(capacity: max(chunkSize, 4))
     if encoding != .utf8 { transcoder = TextTranscoder(encoding) }
+  }
+
+  /// A reader of rows cut from a UTF-8 stream this reader's kind read before: no header, no byte-order
+  /// mark, the delimiter already known, lines counted from `line`.
+  public init(rows bytes: [UInt8], name: String, delimiter: UInt8, line: Int) {
+    input = .bytes(bytes, offset: 0)
+    self.name = name
+    self.delimiter = delimiter
+    detectsDelimiter = false
+    startedFile = true
+    self.line = line
+    chunk = .allocate(capacity: max(bytes.count, 4))
   }
 
   deinit {
@@ -129,8 +148,10 @@ public final class CSVReader {
   /// Reads the next chunk; returns false at the end of the input.
   private func refill() throws(CSVError) -> Bool {
     guard !atEnd else { return false }
+    chunkOffset += Int64(count)
     count = transcoder == nil ? try readInput(into: chunk) : try readConverted()
     position = 0
+    if let sink, count > 0 { try sink(UnsafeBufferPointer(rebasing: chunk[0..<count])) }
     if count == 0 { atEnd = true }
     if !startedFile, count > 0 {
       startedFile = true
@@ -163,6 +184,7 @@ public final class CSVReader {
     record.bytes.removeAll(keepingCapacity: true)
     record.ends.removeAll(keepingCapacity: true)
     record.line = line
+    record.start = offset
     record.problemLine = nil
     if !record.clippedLengths.isEmpty { record.clippedLengths.removeAll() }
     var state = State.fieldStart
@@ -180,7 +202,10 @@ public final class CSVReader {
       case .quoted: ended = readInsideQuotes(byte, &state, &record)
       case .quoteInQuoted: ended = readAfterQuote(byte, &state, &record, delimiter: delimiter)
       }
-      if ended { return true }
+      if ended {
+        record.end = offset
+        return true
+      }
       if record.bytes.count > CSVReader.maxRecordBytes
         || record.bytes.count - (record.ends.last ?? 0) > CSVReader.maxFieldBytes
       {
@@ -198,6 +223,7 @@ public final class CSVReader {
       return false
     default:
       record.ends.append(record.bytes.count)
+      record.end = offset
       return true
     }
   }
@@ -214,6 +240,7 @@ public final class CSVReader {
       line += 1
       if state == .fieldStart && record.ends.isEmpty {
         record.line = line  // a blank line: skip it
+        record.start = offset
         return false
       }
       record.ends.append(record.bytes.count)
@@ -307,6 +334,9 @@ public struct CSVRecord {
   public var ends: [Int] = []
   /// The physical line the record starts on.
   public var line = 0
+  /// Where the record starts and ends in the reader's UTF-8 stream (its line break included).
+  public var start: Int64 = 0
+  public var end: Int64 = 0
   /// The line of text found after a closing quote (`"ab"c`), which the record keeps but is malformed.
   public var problemLine: Int?
   /// The true byte length of each field too long to keep whole (index → length); its kept bytes are a prefix.

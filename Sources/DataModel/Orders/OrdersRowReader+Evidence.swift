@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a shard learns from the rows it skips: the whole file decides how numbers and dates read.
+/// What the whole file decides, learned from every row in the first pass: how numbers and dates read.
 extension OrdersRowReader {
   /// The item and charge columns read as numbers, in the order a row reads them.
   static let numberFields: [OrderField] = [
@@ -8,19 +8,14 @@ extension OrdersRowReader {
     .chargeTaxRate,
   ]
 
-  /// Skips another shard's row: it does not count among this shard's rows, and teaches only what the whole file decides.
-  mutating func skipOtherShardRow(_ record: CSVRecord) {
-    rowCount -= 1
-    learnFromOtherShard(record)
-  }
-
-  /// Learns from another shard's row what the unsharded run would have: the decimal separator its
-  /// numbers show (while the file's is unknown) and the order of day and month its dates show.
+  /// Learns from a row (of any shard) what a whole-file read would: the decimal separator its numbers
+  /// show (while the file's is unknown) and the order of day and month its dates show.
   ///
-  /// So every shard reads its own rows exactly as the whole run reads them.
-  mutating func learnFromOtherShard(_ record: CSVRecord) {
+  /// So each invoice, read on its own in the second pass, and each shard read their rows exactly as
+  /// the whole file teaches.
+  mutating func learnFromRow(_ record: CSVRecord) {
     guard record.count == headers.count, record.clippedLengths.isEmpty else { return }
-    if !decimalSeparatorIsKnown {
+    if !decimalSeparatorIsKnown, readsNumbers(record) {
       for field in Self.numberFields {
         guard let column = columnOf[field], !isBlank(record, column) else { continue }
         var range = record.range(column)
@@ -40,10 +35,21 @@ extension OrdersRowReader {
         }
       }
     }
-    guard !otherShardDates.isSettled else { return }
+    guard !dateEvidence.isSettled else { return }
     for field in [OrderField.invoiceDate, .dueDate] {
       guard let column = columnOf[field] else { continue }
-      otherShardDates.note(record.bytes[record.range(column)])
+      dateEvidence.note(record.bytes[record.range(column)])
     }
+  }
+
+  /// Whether reading the row gets as far as its numbers: a charge row that also gives an item, or
+  /// both a charge and an allowance, is refused first.
+  private func readsNumbers(_ record: CSVRecord) -> Bool {
+    guard isChargeRow(record) else { return true }
+    let given = [OrderField.chargeAmount, .allowanceAmount].filter {
+      columnOf[$0].map { !isBlank(record, $0) } ?? false
+    }
+    let itemColumns = [OrderField.description, .quantity, .unitPrice, .lineAmount].compactMap { columnOf[$0] }
+    return given.count == 1 && !itemColumns.contains { !isBlank(record, $0) }
   }
 }

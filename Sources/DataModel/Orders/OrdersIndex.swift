@@ -1,0 +1,228 @@
+import Foundation
+
+/// An orders CSV read once for where each invoice's rows are, so each invoice can be read on its own.
+///
+/// The first pass (`OrdersCSVImporter.index`) keeps, per invoice number in order of first
+/// appearance, only the byte ranges of its rows in the file (adjacent rows share one range), what
+/// the whole file decides (decimal separator, order of slashed dates) and the problems of rows that
+/// belong to no invoice. `read(_:)` then reads one invoice's rows back and builds it exactly as a
+/// whole-file read would. Memory is a few bytes per row, or per invoice when its rows are adjacent;
+/// an input that cannot be read twice (standard input, another encoding) is spooled to a file that
+/// is unlinked as soon as it is opened, so nothing is left behind whatever ends the process.
+public final class OrdersIndex {
+  /// One invoice number and the chain of its row ranges.
+  struct Entry {
+    let number: String
+    /// The line of its first row.
+    let line: Int32
+    var head: Int32
+    var tail: Int32
+    /// For a number equal to an earlier one's only after Unicode normalization: that one's first line.
+    var variantOfLine: Int32 = 0
+  }
+
+  /// Consecutive rows of one invoice: bytes `start..<end` of the stream, from physical line `line`.
+  struct Segment {
+    var start: Int64
+    var end: Int64
+    let line: Int32
+    var next: Int32 = -1
+  }
+
+  /// Where the rows are read back from.
+  enum Source {
+    /// A file descriptor (the input file itself, or the spool), closed with the index.
+    case descriptor(Int32)
+    case bytes([UInt8])
+  }
+
+  let options: ImportOptions
+  /// The input's name in messages.
+  public let file: String
+  var source: Source = .bytes([])
+  var delimiter = UInt8(ascii: ",")
+  var header = OrdersCSVHeader()
+  private(set) var entries: [Entry] = []
+  private(set) var segments: [Segment] = []
+  private var byNumber: [String: Int32] = [:]
+  private var variants: [[UInt8]: Int32] = [:]
+  /// The problems of the header, of rows that belong to no invoice and of the file as a whole, each
+  /// with the line it sorts by among the rows' problems.
+  var fileDiagnostics: [(diagnostic: Diagnostic, order: Int)] = []
+  /// The decimal separator the file's rows teach, and the line that teaches it (nil: configured or never shown).
+  var learnedSeparator: (separator: UInt8, line: Int)?
+  /// What every row's dates show about the order of day and month.
+  var dates = SlashedDateEvidence()
+  var rejectedRows = 0
+  /// Whether the header or the file as a whole is unusable.
+  var unusable = false
+  /// The reading error that stopped the first pass early (every invoice is then invalid).
+  var abandonedAt: CSVError?
+  /// Reads the invoices back, one at a time.
+  private var replay: OrdersRowReader?
+
+  init(options: ImportOptions, file: String) {
+    self.options = options
+    self.file = file
+  }
+
+  deinit {
+    if case .descriptor(let descriptor) = source { close(descriptor) }
+  }
+
+  /// The number of invoices (valid or not) in the file.
+  public var count: Int { entries.count }
+
+  /// The number of invoice `index`.
+  public func number(_ index: Int) -> String { entries[index].number }
+
+  /// Whether the file could not be read as orders at all (then no invoice is read).
+  public var isUnusable: Bool { unusable || abandonedAt != nil }
+
+  // MARK: First pass
+
+  /// The entry of `number` (a new one at `line` for a new number); the refused spelling of an
+  /// earlier number gets an entry of its own, failed when it is read.
+  func entry(for number: String, line: Int) -> Int {
+    if let known = byNumber[number] {
+      if entries[Int(known)].number.utf8.elementsEqual(number.utf8) { return Int(known) }
+      let key = Array(number.utf8)
+      if let variant = variants[key] { return Int(variant) }
+      let index = Int32(entries.count)
+      entries.append(
+        Entry(
+          number: number, line: Int32(clamping: line), head: -1, tail: -1,
+          variantOfLine: entries[Int(known)].line))
+      variants[key] = index
+      return Int(index)
+    }
+    let index = Int32(entries.count)
+    entries.append(Entry(number: number, line: Int32(clamping: line), head: -1, tail: -1))
+    byNumber[number] = index
+    return Int(index)
+  }
+
+  /// Adds `record`'s bytes to entry `index`, joining them to its last range when they follow it.
+  func add(_ record: CSVRecord, to index: Int) {
+    let tail = entries[index].tail
+    if tail >= 0, segments[Int(tail)].end == record.start {
+      segments[Int(tail)].end = record.end
+      return
+    }
+    let segment = Int32(segments.count)
+    segments.append(Segment(start: record.start, end: record.end, line: Int32(clamping: record.line)))
+    if tail >= 0 { segments[Int(tail)].next = segment } else { entries[index].head = segment }
+    entries[index].tail = segment
+  }
+
+  // MARK: Second pass
+
+  /// Invoice `index` read from its rows: the invoice, or why it is skipped or invalid, with every
+  /// problem its rows and its assembly showed (row problems first, in line order).
+  public func read(_ index: Int) -> IndexedInvoice {
+    if replay == nil { replay = OrdersRowReader(replaying: self) }
+    let entry = entries[index]
+    var rows: [(bytes: [UInt8], line: Int)] = []
+    var segment = entry.head
+    var unreadable: String?
+    while segment >= 0 {
+      let part = segments[Int(segment)]
+      switch bytes(part.start..<part.end) {
+      case .success(let bytes): rows.append((bytes, Int(part.line)))
+      case .failure(let error): unreadable = error.reason
+      }
+      segment = part.next
+    }
+    var result = replay!.replay(entry, rows: rows, delimiter: delimiter, failed: abandonedAt != nil)
+    if let unreadable {
+      result.rowDiagnostics.append(
+        Diagnostic(
+          .error, SourceLocation(file: file, line: Int(entry.line)),
+          "the rows of invoice \(Diagnostic.quote(entry.number)) cannot be read again: \(unreadable)"))
+      result.outcome = .failed
+    }
+    return result
+  }
+
+  /// Why rows could not be read again.
+  private struct RereadError: Error {
+    let reason: String
+  }
+
+  /// The bytes `range` of the stream.
+  private func bytes(_ range: Range<Int64>) -> Result<[UInt8], RereadError> {
+    switch source {
+    case .bytes(let all):
+      return .success(Array(all[Int(range.lowerBound)..<Int(range.upperBound)]))
+    case .descriptor(let descriptor):
+      var buffer = [UInt8](repeating: 0, count: Int(range.count))
+      var done = 0
+      while done < buffer.count {
+        let got = buffer.withUnsafeMutableBytes { raw in
+          pread(descriptor, raw.baseAddress! + done, raw.count - done, off_t(range.lowerBound) + off_t(done))
+        }
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else {
+          return .failure(
+            RereadError(
+              reason: got == 0 ? "the file is shorter than before" : String(cString: strerror(errno))))
+        }
+        done += got
+      }
+      return .success(buffer)
+    }
+  }
+
+  /// Every invoice read, as one import: the whole file at once (for callers that want all of it).
+  public func readAll() -> InvoiceImport {
+    var invoices: [Invoice] = []
+    var invalid: [String] = []
+    var skipped: [SkippedInvoice] = []
+    var rowDiagnostics = fileDiagnostics
+    var assembly: [Diagnostic] = []
+    if abandonedAt != nil || header.headers.isEmpty {
+      // The input could not be read to the end: no invoice from it is complete enough to trust.
+      invalid = entries.map(\.number)
+    }
+    for index in entries.indices {
+      let read = read(index)
+      switch read.outcome {
+      case .invoice(let built): invoices.append(built)
+      case .skipped(let skip): skipped.append(skip)
+      case .failed: invalid.append(entries[index].number)
+      }
+      rowDiagnostics += read.rowDiagnostics.map { ($0, $0.location.line ?? 0) }
+      assembly += read.assemblyDiagnostics
+    }
+    var seen = Set<String>()
+    invalid = invalid.filter { seen.insert($0).inserted }
+    // Row problems in line order, as the rows came; then what assembling the invoices found.
+    let ordered = rowDiagnostics.enumerated().sorted {
+      ($0.element.order, $0.offset) < ($1.element.order, $1.offset)
+    }.map(\.element.diagnostic)
+    return InvoiceImport(
+      invoices: invoices, diagnostics: ordered + assembly, invalidInvoiceNumbers: invalid,
+      rejectedRows: rejectedRows, isUnusable: isUnusable, skipped: skipped)
+  }
+}
+
+/// One invoice of an `OrdersIndex`, read: what became of it and the problems found on the way.
+public struct IndexedInvoice {
+  /// What an invoice's rows became.
+  public enum Outcome {
+    case invoice(Invoice)
+    /// Left out for its status (refunded, voided, cancelled).
+    case skipped(SkippedInvoice)
+    case failed
+  }
+
+  /// The invoice, or why there is none.
+  public var outcome: Outcome
+  /// The problems of its rows, in line order.
+  public var rowDiagnostics: [Diagnostic]
+  /// The problems found assembling it from its rows.
+  public var assemblyDiagnostics: [Diagnostic]
+
+  /// Every problem, rows first.
+  public var diagnostics: [Diagnostic] { rowDiagnostics + assemblyDiagnostics }
+}
