@@ -79,6 +79,15 @@ public final class OrdersIndex {
   /// Whether the file could not be read as orders at all (then no invoice is read).
   public var isUnusable: Bool { unusable || abandonedAt != nil }
 
+  /// Whether a reading error stopped the first pass before the end (every invoice is then invalid).
+  public var isAbandoned: Bool { abandonedAt != nil }
+
+  /// Rows that belong to no invoice (no number, too few fields), each with an error.
+  public var rejectedRowCount: Int { rejectedRows }
+
+  /// The problems of the header, of rows that belong to no invoice and of the file as a whole.
+  public var fileProblems: [Diagnostic] { fileDiagnostics.map(\.diagnostic) }
+
   // MARK: First pass
 
   /// The entry of `number` (a new one at `line` for a new number); the refused spelling of an
@@ -207,15 +216,17 @@ public final class OrdersIndex {
 }
 
 /// One invoice of an `OrdersIndex`, read: what became of it and the problems found on the way.
-public struct IndexedInvoice {
+public struct IndexedInvoice: Sendable {
   /// What an invoice's rows became.
-  public enum Outcome {
+  public enum Outcome: Sendable {
     case invoice(Invoice)
     /// Left out for its status (refunded, voided, cancelled).
     case skipped(SkippedInvoice)
     case failed
   }
 
+  /// The invoice's number.
+  public var number: String
   /// The invoice, or why there is none.
   public var outcome: Outcome
   /// The problems of its rows, in line order.
@@ -225,4 +236,11 @@ public struct IndexedInvoice {
 
   /// Every problem, rows first.
   public var diagnostics: [Diagnostic] { rowDiagnostics + assemblyDiagnostics }
+
+  public init(number: String, outcome: Outcome, rowDiagnostics: [Diagnostic], assemblyDiagnostics: [Diagnostic]) {
+    self.number = number
+    self.outcome = outcome
+    self.rowDiagnostics = rowDiagnostics
+    self.assemblyDiagnostics = assemblyDiagnostics
+  }
 }

@@ -5,16 +5,20 @@ import Layouts
 import PageKit
 import PageRendering
 
-/// One `invoicegen --input … --out …` run, as stages that hand values on: read → select → name →
-/// e-invoice → (check) → render → summarize.
+/// One `invoicegen --input … --out …` run, as stages that hand values on: read → validate (select,
+/// name, e-invoice) → (check) → render → summarize.
 ///
-/// Each stage is a type of its own (`InvoiceSelection`, `OutputNaming`, `EInvoicePreparation`,
-/// `InvoiceRendering`) that reads the `RunPlan` and what the stage before handed it; only the
-/// render stage runs on several threads, and its shared tally sits behind a `Mutex`.
+/// Each stage is a type of its own (`InvoiceValidation` with `InvoiceSelection`, `OutputNaming` and
+/// `EInvoicePreparation`; `JobSource` and `InvoiceRendering`) that reads the `RunPlan` and what the
+/// stage before handed it. Invoices pass one at a time: an orders CSV is read as an `OrdersIndex`,
+/// each invoice is read, checked and dropped by the validation pass, and read again when the render
+/// stage takes it, so memory follows the largest invoice and the index, not the input. Only the
+/// render stage runs on several threads, and its shared state sits behind `Mutex`es.
 final class BatchRun {
   let plan: RunPlan
-  /// The invoices read, kept as long as the run: a command that exits right after `run` skips freeing them one by one.
-  private var imported: InvoiceImport?
+  /// The render stage's jobs (and the input they are read from), kept as long as the run: a command
+  /// that exits right after `run` skips freeing them.
+  private var source: JobSource?
 
   init(plan: RunPlan) {
     self.plan = plan
@@ -23,21 +27,24 @@ final class BatchRun {
   /// Runs; throws what stops the whole run, and returns how it ended otherwise.
   func run() throws(CLIError) -> Outcome {
     let start = Date()
-    let imported = try read()
-    var (invoices, summary) = InvoiceSelection(plan: plan).select(imported)
+    let input = try read()
+    let selection = InvoiceSelection(plan: plan)
+    let validated = InvoiceValidation(plan: plan).validate(input, selection: selection)
+    var summary = selection.select(validated.read, validNumbers: validated.validNumbers)
     summary.phases.append(("parse", Date().timeIntervalSince(start)))
+    // The naming and e-invoice failures found on the way, shown after the reading's problems.
     let naming = Date()
-    var jobs = OutputNaming(plan: plan).name(invoices, summary: &summary)
-    invoices = []
+    for failure in validated.namingFailures { failure.report(into: &summary) }
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
-    var einvoices: [String: EInvoiceDocument] = [:]
-    if plan.format.isEInvoiceXML || plan.facturX {
-      (jobs, einvoices) = EInvoicePreparation(plan: plan).prepare(jobs, summary: &summary)
-    }
-    if let stopped = stopBeforeWriting(jobs, &summary, start: start) { return stopped }
-    try prepareFolder(jobs: jobs.count, &summary, start: start)
+    var preparation = EInvoicePreparation(plan: plan)
+    for failure in validated.einvoiceFailures { preparation.report(failure, into: &summary) }
+    let tickets = validated.tickets
+    if let stopped = stopBeforeWriting(jobs: tickets.count, &summary, start: start) { return stopped }
+    try prepareFolder(jobs: tickets.count, &summary, start: start)
     let rendering = Date()
-    summary = InvoiceRendering(plan: plan, einvoices: einvoices, summary: summary).run(jobs)
+    let source = JobSource(tickets: tickets, input: input, plan: plan)
+    self.source = source
+    summary = InvoiceRendering(plan: plan, summary: summary).run(source)
     summary.phases.append(("render", Date().timeIntervalSince(rendering)))
     summary.seconds = Date().timeIntervalSince(start)
     if !plan.quiet { print(summary.line) }
@@ -48,24 +55,38 @@ final class BatchRun {
       outputFailed: summary.writeFailures > 0 || !summaryWritten)
   }
 
-  /// The read stage: the orders CSV or invoice JSON as invoices and diagnostics; an unusable input stops the run.
-  private func read() throws(CLIError) -> InvoiceImport {
-    let imported =
-      plan.inputKind == .json
-      ? InvoiceJSONImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
-      : OrdersCSVImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
-    self.imported = imported
-    if imported.isUnusable {
-      for diagnostic in imported.diagnostics where diagnostic.severity == .error || !plan.quiet {
+  /// The read stage: an orders CSV's index, or invoice JSON read whole; an unusable input stops the run.
+  private func read() throws(CLIError) -> sending any InvoiceInput {
+    let input: any InvoiceInput
+    let unusable: InvoiceImport?
+    if plan.inputKind == .json {
+      let imported = InvoiceJSONImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
+      input = LoadedInvoices(imported)
+      unusable = imported.isUnusable ? imported : nil
+    } else {
+      let index = OrdersCSVImporter(options: plan.importOptions).index(
+        plan.input, name: plan.inputName, spoolFolder: spoolFolder)
+      input = index
+      // Every problem of an unusable file, as a whole-file read shows them.
+      unusable = index.isUnusable ? index.readAll() : nil
+    }
+    if let unusable {
+      for diagnostic in unusable.diagnostics where diagnostic.severity == .error || !plan.quiet {
         Console.show(diagnostic)
       }
       throw .input
     }
-    return imported
+    return input
+  }
+
+  /// Where an input that cannot be read twice is spooled: the output folder when it exists and is
+  /// writable (the same disk as the documents), else the temporary folder.
+  private var spoolFolder: String? {
+    access(plan.out, W_OK) == 0 ? plan.out : nil
   }
 
   /// With `--check`, or `--strict` and an invalid invoice, the run ends here: the outcome, or nil to go on writing.
-  private func stopBeforeWriting(_ jobs: [RenderJob], _ summary: inout RunSummary, start: Date) -> Outcome? {
+  private func stopBeforeWriting(jobs: Int, _ summary: inout RunSummary, start: Date) -> Outcome? {
     let invalidCount = summary.distinctInvalid.count + summary.rejectedRows
     if !summary.skippedOrders.isEmpty, !plan.quiet {
       Console.write("note: \(summary.skippedOrdersLine)")
@@ -73,7 +94,7 @@ final class BatchRun {
     var outcome = Outcome(failed: invalidCount > 0 || !summary.failures.isEmpty)
     if plan.check {
       let line =
-        "\(Plural.count(jobs.count, "invoice")) valid, \(invalidCount) invalid (checked, nothing written)"
+        "\(Plural.count(jobs, "invoice")) valid, \(invalidCount) invalid (checked, nothing written)"
       if !plan.quiet { print(line) }
       outcome.outputFailed = !writeSummaryFile(&summary, start: start)
       return outcome

@@ -8,35 +8,60 @@ import Foundation
 /// settings is the config's, said once and still failing every invoice.
 struct EInvoicePreparation {
   let plan: RunPlan
+  /// The config's problems already shown (each is said once, though it fails every invoice).
+  private var saidInConfig = Set<String>()
 
-  /// The jobs that are valid e-invoices (named `.xml` for `--format cii|ubl`) and their documents by invoice number.
-  func prepare(_ jobs: [RenderJob], summary: inout RunSummary) -> (
-    jobs: [RenderJob], documents: [String: EInvoiceDocument]
-  ) {
+  init(plan: RunPlan) {
+    self.plan = plan
+  }
+
+  /// Why a job is not a valid e-invoice: its number, line and each problem's message.
+  struct Failure: Error {
+    let number: String
+    let line: Int?
+    let problems: [(message: String, isInConfig: Bool, key: String)]
+  }
+
+  /// The job with its e-invoice (named `.xml` for `--format cii|ubl`), or its problems.
+  func prepare(_ job: RenderJob) -> Result<RenderJob, Failure> {
+    switch EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile) {
+    case .success(let document):
+      return .success(
+        RenderJob(
+          invoice: job.invoice, name: plan.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name,
+          einvoice: document))
+    case .failure(let failure):
+      let problems = failure.problems.map { problem in
+        (
+          message: (problem.isInConfig
+            ? "\(plan.configName): "
+            : "\(job.invoice.source): invoice \(Diagnostic.quote(job.invoice.number)): ")
+            + problem.message + (problem.hint.map { "\nhint: " + $0 } ?? ""),
+          isInConfig: problem.isInConfig, key: problem.message
+        )
+      }
+      return .failure(Failure(number: job.invoice.number, line: job.invoice.source.line, problems: problems))
+    }
+  }
+
+  /// Shows a failure's problems (the config's once per run) and counts the invoice invalid.
+  mutating func report(_ failure: Failure, into summary: inout RunSummary) {
+    for problem in failure.problems {
+      if !problem.isInConfig || saidInConfig.insert(problem.key).inserted { Console.error(problem.message) }
+      summary.fail(failure.number, line: failure.line, "error: " + problem.message)
+    }
+    summary.invalid.append(failure.number)
+  }
+
+  /// The jobs that are valid e-invoices, each with its document; the others counted invalid.
+  mutating func prepare(_ jobs: [RenderJob], summary: inout RunSummary) -> [RenderJob] {
     var kept: [RenderJob] = []
-    var documents: [String: EInvoiceDocument] = [:]
-    var saidInConfig = Set<String>()
     for job in jobs {
-      switch EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile) {
-      case .success(let document):
-        documents[job.invoice.number] = document
-        kept.append(
-          RenderJob(
-            invoice: job.invoice,
-            name: plan.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name))
-      case .failure(let failure):
-        for problem in failure.problems {
-          let message =
-            (problem.isInConfig
-              ? "\(plan.configName): "
-              : "\(job.invoice.source): invoice \(Diagnostic.quote(job.invoice.number)): ")
-            + problem.message + (problem.hint.map { "\nhint: " + $0 } ?? "")
-          if !problem.isInConfig || saidInConfig.insert(problem.message).inserted { Console.error(message) }
-          summary.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
-        }
-        summary.invalid.append(job.invoice.number)
+      switch prepare(job) as Result<RenderJob, Failure> {
+      case .success(let prepared): kept.append(prepared)
+      case .failure(let failure): report(failure, into: &summary)
       }
     }
-    return (kept, documents)
+    return kept
   }
 }

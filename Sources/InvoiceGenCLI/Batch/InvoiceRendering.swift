@@ -4,39 +4,53 @@ import Foundation
 import PageRendering
 import Synchronization
 
-/// One invoice to write, and the file name it was given.
+/// One invoice to write, the file name it was given, and its e-invoice (`--format cii|ubl`, Factur-X).
 struct RenderJob: Sendable {
   var invoice: Invoice
   var name: String
+  var einvoice: EInvoiceDocument? = nil
 }
 
 /// The render stage: every job drawn on the worker threads and written atomically, with what happened tallied.
 ///
 /// The tally (a `RunSummary`) and the warnings already shown are the only shared state, each
-/// behind a `Mutex`; everything else is the plan and the e-invoices, read-only.
+/// behind a `Mutex`; everything else is the plan, read-only. Jobs come from a `JobSource`, one at a
+/// time, so only the invoices being drawn are in memory.
 final class InvoiceRendering: Sendable {
   let plan: RunPlan
-  /// The e-invoice of each invoice number (`--format cii|ubl`, Factur-X), prepared before.
-  let einvoices: [String: EInvoiceDocument]
   private let tally: Mutex<RunSummary>
   private let shownWarnings = Mutex<Set<String>>([])
 
-  init(plan: RunPlan, einvoices: [String: EInvoiceDocument], summary: RunSummary) {
+  init(plan: RunPlan, summary: RunSummary) {
     self.plan = plan
-    self.einvoices = einvoices
     tally = Mutex(summary)
   }
 
-  /// Renders and writes every job, showing progress; returns the summary with what was written and what failed.
-  func run(_ jobs: [RenderJob]) -> RunSummary {
-    let progress = Progress(mode: plan.progress, total: jobs.count)
+  /// Renders and writes every job of `source`, showing progress; returns the summary with what was
+  /// written and what failed.
+  func run(_ source: JobSource) -> RunSummary {
+    let progress = Progress(mode: plan.progress, total: source.count)
     let brand = plan.settings.brand
-    let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
+    let pool = WorkerPool(jobs: source.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
     pool.run(
-      { [self] index, resources in write(jobs[index], resources: resources) },
+      { [self] index, resources in
+        switch source.job(index) {
+        case .success(let job): write(job, resources: resources)
+        case .failure(let failure): fail(failure)
+        }
+      },
       tick: { progress.show(done: pool.completed) })
     progress.finish()
     return tally.withLock { $0 }
+  }
+
+  /// Counts a job that could not be made again from the input (the input changed while it was read).
+  private func fail(_ failure: JobSource.Failure) {
+    Console.error(failure.message)
+    tally.withLock {
+      $0.renderFailures += 1
+      $0.fail(failure.number, line: nil, "error: " + failure.message)
+    }
   }
 
   /// Writes one job: skipped when unchanged, an e-invoice's XML, or its rendered document.
@@ -56,7 +70,7 @@ final class InvoiceRendering: Sendable {
     }
     do {
       let outputs: [String]
-      if plan.format.isEInvoiceXML, let document = einvoices[job.invoice.number] {
+      if plan.format.isEInvoiceXML, let document = job.einvoice {
         let xml = plan.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
         try AtomicFile.write(Data(xml), to: path, durable: plan.durable)
         outputs = [path]
@@ -88,7 +102,7 @@ final class InvoiceRendering: Sendable {
     renderer.tagged = plan.tagged
     renderer.unreadableImagesAreErrors = plan.strict
     // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
-    let archive = einvoices[job.invoice.number].map { document in
+    let archive = job.einvoice.map { document in
       PDFArchive(
         attachment: PDFArchive.Attachment(
           name: "factur-x.xml", data: Data(CIIWriter.xml(document)), mimeType: "text/xml",

@@ -8,8 +8,20 @@ import Foundation
 struct InvoiceSelection {
   let plan: RunPlan
 
+  /// Whether the invoice numbered `number` is this run's: named by `--only` (when given) and in this shard.
+  func wants(_ number: String) -> Bool {
+    (plan.only.isEmpty || plan.only.contains(number)) && (plan.shard?.contains(number) ?? true)
+  }
+
   /// The invoices this run renders, and the summary of the reading as far as they are concerned.
   func select(_ imported: InvoiceImport) -> (invoices: [Invoice], summary: RunSummary) {
+    let summary = select(imported, validNumbers: imported.invoices.map(\.number))
+    return (imported.invoices.filter { wants($0.number) }, summary)
+  }
+
+  /// Shows the reading's problems of this run's invoices and starts the summary with them;
+  /// `validNumbers` are the numbers of every valid invoice read (for `--only`'s missing numbers).
+  func select(_ imported: InvoiceImport, validNumbers: [String]) -> RunSummary {
     var summary = RunSummary()
     let wanted = plan.only.isEmpty ? nil : Set(plan.only)
     let ordered = report(imported.diagnostics, wanted: wanted)
@@ -19,28 +31,25 @@ struct InvoiceSelection {
     for diagnostic in ordered where diagnostic.severity == .error {
       summary.fail(diagnostic.invoiceNumber, line: diagnostic.location.line, diagnostic.description)
     }
-    var invoices = imported.invoices
     if let wanted {
-      let found = Set(invoices.map(\.number)).union(imported.invalidInvoiceNumbers)
+      let found = Set(validNumbers).union(imported.invalidInvoiceNumbers)
       for missing in plan.only where !found.contains(missing) {
         Console.error("--only \(missing): no invoice with that number in \(plan.input)")
         summary.fail(missing, line: nil, "error: --only \(missing): not in the input")
         summary.invalid.append(missing)
       }
-      invoices = invoices.filter { wanted.contains($0.number) }
       summary.invalid = summary.invalid.filter { wanted.contains($0) }
     }
     if let shard = plan.shard {
       let index = shard.index
       func mine(_ number: String) -> Bool { shard.contains(number) }
-      invoices = invoices.filter { mine($0.number) }
       summary.invalid = summary.invalid.filter(mine)
       summary.skippedOrders = summary.skippedOrders.filter { mine($0.number) }
       // A row that belongs to no invoice is the first shard's to report.
       if index != 1 { summary.rejectedRows = 0 }
       summary.keepFailures { failure in failure.invoice.map(mine) ?? (index == 1) }
     }
-    return (invoices, summary)
+    return summary
   }
 
   /// Shows the diagnostics of the selected invoices in input order (with `--only`, a count of the others); returns them.

@@ -5,37 +5,63 @@ import PageRendering
 /// The name stage: each invoice's file name, safe, inside the folder, and never two invoices on one file.
 struct OutputNaming {
   let plan: RunPlan
+  /// The names given so far (lower-cased: case-insensitive file systems), with their invoice's number.
+  private var taken: [String: String] = [:]
+  private let pattern: OutputName.Pattern
 
-  /// The jobs of the invoices that got a name, and the summary with those that did not.
-  func name(_ invoices: [Invoice], summary: inout RunSummary) -> [RenderJob] {
-    var jobs: [RenderJob] = []
-    var taken: [String: String] = [:]
-    let pattern = OutputName.Pattern(plan.fileNamePattern)
-    func fail(_ number: String, _ message: String) {
+  init(plan: RunPlan) {
+    self.plan = plan
+    pattern = OutputName.Pattern(plan.fileNamePattern)
+  }
+
+  /// A failure of an invoice's name: its number and the message that says why.
+  struct Failure: Error {
+    let number: String
+    let message: String
+
+    /// Shows the failure and counts the invoice invalid.
+    func report(into summary: inout RunSummary) {
       Console.error(message)
       summary.fail(number, line: nil, "error: " + message)
       summary.invalid.append(number)
     }
+  }
+
+  /// The file name of `invoice`, or why it has none: unusable, too long, or already another invoice's.
+  mutating func name(_ invoice: Invoice) -> Result<String, Failure> {
+    switch pattern.name(for: invoice) {
+    case .failure(.unusable(let message)):
+      return .failure(Failure(number: invoice.number, message: message))
+    case .success(let name):
+      let key = name.lowercased()
+      if let longest = longestFileName(for: name), longest.utf8.count > AtomicFile.maxNameBytes {
+        return .failure(
+          Failure(
+            number: invoice.number,
+            message:
+              "invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
+          ))
+      }
+      if let other = taken[key] {
+        return .failure(
+          Failure(
+            number: invoice.number,
+            message:
+              "invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
+          ))
+      }
+      taken[key] = invoice.number
+      return .success(name)
+    }
+  }
+
+  /// The jobs of the invoices that got a name, and the summary with those that did not.
+  mutating func name(_ invoices: [Invoice], summary: inout RunSummary) -> [RenderJob] {
+    var jobs: [RenderJob] = []
     for invoice in invoices {
-      switch pattern.name(for: invoice) {
-      case .failure(.unusable(let message)):
-        fail(invoice.number, message)
-      case .success(let name):
-        let key = name.lowercased()
-        if let longest = longestFileName(for: name), longest.utf8.count > AtomicFile.maxNameBytes {
-          fail(
-            invoice.number,
-            "invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
-          )
-        } else if let other = taken[key] {
-          fail(
-            invoice.number,
-            "invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
-          )
-        } else {
-          taken[key] = invoice.number
-          jobs.append(RenderJob(invoice: invoice, name: name))
-        }
+      switch name(invoice) {
+      case .success(let name): jobs.append(RenderJob(invoice: invoice, name: name))
+      case .failure(let failure): failure.report(into: &summary)
       }
     }
     return jobs

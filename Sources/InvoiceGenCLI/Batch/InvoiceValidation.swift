@@ -1,0 +1,71 @@
+import DataModel
+import Foundation
+
+/// The validation pass: every invoice of the input read, checked, selected, named and (for
+/// e-invoices) checked against EN 16931, one at a time, keeping only what the run needs later.
+///
+/// Each invoice is dropped as soon as it is checked: the pass keeps the problems found (shown later,
+/// in input order, as a whole-file read shows them), the numbers of the valid invoices, and a ticket
+/// per invoice to render (its place in the input and its file name). The render stage reads each
+/// ticket's invoice again. The naming and e-invoice failures are kept to be shown after the
+/// reading's problems, in the order the stages would have shown them.
+struct InvoiceValidation {
+  let plan: RunPlan
+
+  /// An invoice to render: where it is in the input and the file name it was given.
+  struct Ticket: Sendable {
+    let index: Int
+    let number: String
+    let name: String
+  }
+
+  /// What the pass found.
+  struct Result {
+    /// The reading's problems, invalid invoices, rows of no invoice and skipped orders (no invoices).
+    var read: InvoiceImport
+    /// The numbers of every valid invoice read.
+    var validNumbers: [String] = []
+    /// The invoices to render, in input order.
+    var tickets: [Ticket] = []
+    var namingFailures: [OutputNaming.Failure] = []
+    var einvoiceFailures: [EInvoicePreparation.Failure] = []
+  }
+
+  /// Reads every invoice of `input`, keeping what `selection` wants.
+  func validate(_ input: any InvoiceInput, selection: InvoiceSelection) -> Result {
+    var result = Result(read: input.outside)
+    var naming = OutputNaming(plan: plan)
+    let preparation = EInvoicePreparation(plan: plan)
+    let makesEInvoices = plan.format.isEInvoiceXML || plan.facturX
+    for index in 0..<input.count {
+      let read = input.read(index)
+      result.read.diagnostics += read.diagnostics
+      switch read.outcome {
+      case .invoice(let invoice):
+        result.validNumbers.append(invoice.number)
+        guard selection.wants(invoice.number) else { continue }
+        switch naming.name(invoice) {
+        case .failure(let failure):
+          result.namingFailures.append(failure)
+        case .success(let name) where makesEInvoices:
+          switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
+          case .success(let job): result.tickets.append(Ticket(index: index, number: invoice.number, name: job.name))
+          case .failure(let failure): result.einvoiceFailures.append(failure)
+          }
+        case .success(let name):
+          result.tickets.append(Ticket(index: index, number: invoice.number, name: name))
+        }
+      case .skipped(let skip):
+        result.read.skipped.append(skip)
+      case .failed:
+        result.read.invalidInvoiceNumbers.append(read.number)
+      }
+    }
+    if input is OrdersIndex {
+      // An orders CSV names each invalid invoice once (its rows may fail it several ways).
+      var seen = Set<String>()
+      result.read.invalidInvoiceNumbers = result.read.invalidInvoiceNumbers.filter { seen.insert($0).inserted }
+    }
+    return result
+  }
+}
