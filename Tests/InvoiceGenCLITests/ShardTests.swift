@@ -82,19 +82,4 @@ import Testing
     #expect(second.status == 0, "\(second.stderr)")
     #expect(!second.stderr.contains("ambiguous"))
   }
-
-  @Test func aShardKeepsAboutItsShareOfMemoryAndWork() throws {
-    let folder = try CommandRunner.temporaryFolder()
-    let input = try Self.shuffledOrders(invoices: 40_000, in: folder)
-    let (whole, wholeKB) = try HostileTextTests.measured([
-      "--input", input, "--out", folder + "/x", "--check",
-    ])
-    let (shard, shardKB) = try HostileTextTests.measured([
-      "--input", input, "--out", folder + "/x", "--check", "--shard", "1/10",
-    ])
-    #expect(whole.status == 0 && shard.status == 0, "\(whole.stderr)\(shard.stderr)")
-    #expect(whole.stdout.contains("40,000 invoices valid") || whole.stdout.contains("40000 invoices valid"))
-    // 120,000 rows: the whole file keeps every row; a tenth of them, a tenth of that (plus the program).
-    #expect(Double(shardKB) < Double(wholeKB) * 0.6, "whole \(wholeKB) KB, shard 1/10 \(shardKB) KB")
-  }
 }

@@ -237,7 +237,9 @@ public struct IndexedInvoice: Sendable {
   /// Every problem, rows first.
   public var diagnostics: [Diagnostic] { rowDiagnostics + assemblyDiagnostics }
 
-  public init(number: String, outcome: Outcome, rowDiagnostics: [Diagnostic], assemblyDiagnostics: [Diagnostic]) {
+  public init(
+    number: String, outcome: Outcome, rowDiagnostics: [Diagnostic], assemblyDiagnostics: [Diagnostic]
+  ) {
     self.number = number
     self.outcome = outcome
     self.rowDiagnostics = rowDiagnostics

@@ -55,7 +55,8 @@ extension OrdersRowReader {
     case .failed: outcome = .failed
     }
     return IndexedInvoice(
-      number: entry.number, outcome: outcome, rowDiagnostics: diagnostics, assemblyDiagnostics: assembler.diagnostics)
+      number: entry.number, outcome: outcome, rowDiagnostics: diagnostics,
+      assemblyDiagnostics: assembler.diagnostics)
   }
 
   /// Sets the decimal separator a whole-file read would have had on `line`: the learned one after the

@@ -60,7 +60,8 @@ final class BatchRun {
     let input: any InvoiceInput
     let unusable: InvoiceImport?
     if plan.inputKind == .json {
-      let imported = InvoiceJSONImporter(options: plan.importOptions).importFile(plan.input, name: plan.inputName)
+      let imported = InvoiceJSONImporter(options: plan.importOptions).importFile(
+        plan.input, name: plan.inputName)
       input = LoadedInvoices(imported)
       unusable = imported.isUnusable ? imported : nil
     } else {

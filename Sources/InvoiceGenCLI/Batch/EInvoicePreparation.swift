@@ -28,12 +28,14 @@ struct EInvoicePreparation {
     case .success(let document):
       return .success(
         RenderJob(
-          invoice: job.invoice, name: plan.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name,
+          invoice: job.invoice,
+          name: plan.format.isEInvoiceXML ? OutputName.stem(job.name) + ".xml" : job.name,
           einvoice: document))
     case .failure(let failure):
       let problems = failure.problems.map { problem in
         (
-          message: (problem.isInConfig
+          message:
+            (problem.isInConfig
             ? "\(plan.configName): "
             : "\(job.invoice.source): invoice \(Diagnostic.quote(job.invoice.number)): ")
             + problem.message + (problem.hint.map { "\nhint: " + $0 } ?? ""),

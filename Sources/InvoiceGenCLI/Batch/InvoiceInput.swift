@@ -36,7 +36,8 @@ final class LoadedInvoices: InvoiceInput {
 
   func read(_ index: Int) -> IndexedInvoice {
     IndexedInvoice(
-      number: invoices[index].number, outcome: .invoice(invoices[index]), rowDiagnostics: [], assemblyDiagnostics: [])
+      number: invoices[index].number, outcome: .invoice(invoices[index]), rowDiagnostics: [],
+      assemblyDiagnostics: [])
   }
 
   var outside: InvoiceImport { imported }

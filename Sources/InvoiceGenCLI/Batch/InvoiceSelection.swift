@@ -20,7 +20,7 @@ struct InvoiceSelection {
   }
 
   /// Shows the reading's problems of this run's invoices and starts the summary with them;
-  /// `validNumbers` are the numbers of every valid invoice read (for `--only`'s missing numbers).
+  /// `validNumbers` are the numbers of the valid invoices read (at least those `--only` names).
   func select(_ imported: InvoiceImport, validNumbers: [String]) -> RunSummary {
     var summary = RunSummary()
     let wanted = plan.only.isEmpty ? nil : Set(plan.only)

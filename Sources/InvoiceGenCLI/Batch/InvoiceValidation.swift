@@ -23,7 +23,7 @@ struct InvoiceValidation {
   struct Result {
     /// The reading's problems, invalid invoices, rows of no invoice and skipped orders (no invoices).
     var read: InvoiceImport
-    /// The numbers of every valid invoice read.
+    /// The numbers of every valid invoice read that `--only` names (none without `--only`).
     var validNumbers: [String] = []
     /// The invoices to render, in input order.
     var tickets: [Ticket] = []
@@ -42,14 +42,17 @@ struct InvoiceValidation {
       result.read.diagnostics += read.diagnostics
       switch read.outcome {
       case .invoice(let invoice):
-        result.validNumbers.append(invoice.number)
+        if !plan.only.isEmpty, plan.only.contains(invoice.number) {
+          result.validNumbers.append(invoice.number)
+        }
         guard selection.wants(invoice.number) else { continue }
         switch naming.name(invoice) {
         case .failure(let failure):
           result.namingFailures.append(failure)
         case .success(let name) where makesEInvoices:
           switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
-          case .success(let job): result.tickets.append(Ticket(index: index, number: invoice.number, name: job.name))
+          case .success(let job):
+            result.tickets.append(Ticket(index: index, number: invoice.number, name: job.name))
           case .failure(let failure): result.einvoiceFailures.append(failure)
           }
         case .success(let name):
@@ -64,7 +67,9 @@ struct InvoiceValidation {
     if input is OrdersIndex {
       // An orders CSV names each invalid invoice once (its rows may fail it several ways).
       var seen = Set<String>()
-      result.read.invalidInvoiceNumbers = result.read.invalidInvoiceNumbers.filter { seen.insert($0).inserted }
+      result.read.invalidInvoiceNumbers = result.read.invalidInvoiceNumbers.filter {
+        seen.insert($0).inserted
+      }
     }
     return result
   }

@@ -34,7 +34,8 @@ final class JobSource: Sendable {
   func job(_ index: Int) -> Result<RenderJob, Failure> {
     let made: Result<RenderJob, Failure> = maker.withLock { maker in
       let ticket = maker.tickets[index]
-      guard case .invoice(let invoice) = maker.input.read(ticket.index).outcome, invoice.number == ticket.number
+      guard case .invoice(let invoice) = maker.input.read(ticket.index).outcome,
+        invoice.number == ticket.number
       else { return .failure(changed(ticket.number)) }
       return .success(RenderJob(invoice: invoice, name: ticket.name))
     }
@@ -53,6 +54,7 @@ final class JobSource: Sendable {
   private func changed(_ number: String) -> Failure {
     Failure(
       number: number,
-      message: "invoice \(Diagnostic.quote(number)): the input changed while it was read; nothing written for it")
+      message:
+        "invoice \(Diagnostic.quote(number)): the input changed while it was read; nothing written for it")
   }
 }
