@@ -11,7 +11,7 @@ enum BenchError: Error, CustomStringConvertible {
     switch self {
     case .usage:
       return """
-        usage: InvoiceGenBench bench [--floor PATH] | bench-large [--floor PATH]
+        usage: InvoiceGenBench bench [--floor PATH] | bench-large [--floor PATH] | bench-scale [ROWS [RENDER-ROWS]]
                | pages N OUT.pdf | docs N DIR | table ROWS OUT.pdf | parse ORDERS.csv | xml JUNIT.xml
                | generate-orders ROWS OUT.csv [LINES-PER-INVOICE [grouped|shuffled]] | generate-invoices COUNT OUT.csv
                | rasterize IMAGE OUT.png | sheet PNG-FOLDER OUT.png | samples [DIR]
@@ -67,7 +67,8 @@ enum Bench {
     var peakKiB: Int
   }
 
-  static func measure(_ command: [String]) throws -> Sample {
+  /// Runs `command` (its standard output to `output`, else discarded) and returns its time and peak memory.
+  static func measure(_ command: [String], output: String = "/dev/null") throws -> Sample {
     let start = Date()
     var pid: pid_t = 0
     let argv = command.map { strdup($0) } + [nil]
@@ -75,7 +76,7 @@ enum Bench {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
       throw BenchError.failed("cannot start \(command[0])")
     }

@@ -21,14 +21,23 @@ enum OrdersBench {
     var out = Data(header.utf8)
     out.reserveCapacity(1 << 24 + 4096)
     var first = true
-    // A multiplier coprime with `rows` makes row i → i × step mod rows a permutation.
+    // A multiplier coprime with `rows` makes row i → i × step mod rows a permutation; the row at i
+    // is then the next line of the invoice that owns row i × step, so each invoice keeps its lines'
+    // order and its documents are the grouped file's.
     var step = 1
     if order == .shuffled {
       step = 1_000_003
       while gcd(step, rows) != 1 { step += 2 }
     }
+    var nextLine = [Int32](
+      repeating: 0, count: order == .shuffled ? (rows + linesPerInvoice - 1) / linesPerInvoice : 0)
     for index in 0..<rows {
-      let row = order == .grouped ? index : Int((Int64(index) * Int64(step)) % Int64(rows))
+      var row = index
+      if order == .shuffled {
+        let invoice = Int((Int64(index) * Int64(step)) % Int64(rows)) / linesPerInvoice
+        row = invoice * linesPerInvoice + Int(nextLine[invoice])
+        nextLine[invoice] += 1
+      }
       out.append(contentsOf: line(row, invoice: row / linesPerInvoice).utf8)
       if out.count > 1 << 24 {
         try append(out, to: path, first: first)

@@ -105,6 +105,8 @@ enum TableBench {
     try ReportBench.run(invoicegen: invoicegen, dir: dir, rows: 100_000, rounds: 1)
     print("")
     try ReportBench.run(invoicegen: invoicegen, dir: dir, rows: 2_000, wide: true, rounds: 1)
+    print("")
+    try ScaleBench.run(invoicegen: invoicegen, dir: dir)
   }
 
   /// The page count of a PDF, read with pdfinfo (0 when it is not installed).

@@ -20,6 +20,17 @@ do {
   case "bench-large":
     let floor = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] } ?? ".build/floor"
     try TableBench.run(floor: floor)
+  case "bench-scale":
+    // bench-scale [CHECK-ROWS [RENDER-ROWS]]: the orders-at-scale part of bench-large alone.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-scale-\(getpid())")
+      .path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    try ScaleBench.run(
+      invoicegen: me.deletingLastPathComponent().appendingPathComponent("invoicegen").path, dir: dir,
+      checkRows: arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000,
+      renderRows: arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000)
   case "bench-orders":
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("invoicegen-orders-\(getpid())")
       .path
