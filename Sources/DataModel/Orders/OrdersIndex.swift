@@ -43,7 +43,7 @@ public final class OrdersIndex {
   var delimiter = UInt8(ascii: ",")
   var header = OrdersCSVHeader()
   private(set) var entries: [Entry] = []
-  private(set) var segments: [Segment] = []
+  private(set) var segments = ChunkedArray<Segment>()
   private var byNumber: [String: Int32] = [:]
   private var variants: [[UInt8]: Int32] = [:]
   /// The problems of the header, of rows that belong to no invoice and of the file as a whole, each

@@ -39,7 +39,7 @@ final class BatchRun {
     var preparation = EInvoicePreparation(plan: plan)
     for failure in validated.einvoiceFailures { preparation.report(failure, into: &summary) }
     let tickets = validated.tickets
-    if let stopped = stopBeforeWriting(jobs: tickets.count, &summary, start: start) { return stopped }
+    if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)
     let rendering = Date()
     let source = JobSource(tickets: tickets, input: input, plan: plan)

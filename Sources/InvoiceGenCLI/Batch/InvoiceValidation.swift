@@ -15,7 +15,6 @@ struct InvoiceValidation {
   /// An invoice to render: where it is in the input and the file name it was given.
   struct Ticket: Sendable {
     let index: Int
-    let number: String
     let name: String
   }
 
@@ -25,10 +24,19 @@ struct InvoiceValidation {
     var read: InvoiceImport
     /// The numbers of every valid invoice read that `--only` names (none without `--only`).
     var validNumbers: [String] = []
-    /// The invoices to render, in input order.
+    /// The invoices to render, in input order (none with `--check`, which renders nothing).
     var tickets: [Ticket] = []
+    /// How many invoices would be rendered: the tickets, or with `--check` what they would have been.
+    var selected = 0
     var namingFailures: [OutputNaming.Failure] = []
     var einvoiceFailures: [EInvoicePreparation.Failure] = []
+
+    /// Counts `ticket`, and keeps it unless the run only checks (a ticket a run of millions of
+    /// invoices keeps for nothing is tens of megabytes).
+    mutating func take(_ ticket: Ticket, check: Bool) {
+      selected += 1
+      if !check { tickets.append(ticket) }
+    }
   }
 
   /// Reads every invoice of `input`, keeping what `selection` wants.
@@ -51,12 +59,10 @@ struct InvoiceValidation {
           result.namingFailures.append(failure)
         case .success(let name) where makesEInvoices:
           switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
-          case .success(let job):
-            result.tickets.append(Ticket(index: index, number: invoice.number, name: job.name))
+          case .success(let job): result.take(Ticket(index: index, name: job.name), check: plan.check)
           case .failure(let failure): result.einvoiceFailures.append(failure)
           }
-        case .success(let name):
-          result.tickets.append(Ticket(index: index, number: invoice.number, name: name))
+        case .success(let name): result.take(Ticket(index: index, name: name), check: plan.check)
         }
       case .skipped(let skip):
         result.read.skipped.append(skip)
