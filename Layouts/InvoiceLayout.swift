@@ -24,7 +24,10 @@ public enum InvoiceLayout {
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
     ) {
-      Page(size: brand.paper, margins: EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)) {
+      Page(
+        size: brand.paper(locale: locale, country: invoice.customer.postalAddress?.country),
+        margins: EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
+      ) {
         InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
         InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
         InvoiceTotals(invoice: invoice, strings: strings, format: format, brand: brand)
@@ -146,6 +149,9 @@ struct InvoiceHead: View {
 
 /// The line items, as a table that repeats its header and carries the running total over pages.
 struct InvoiceItems: View {
+  /// The padding of every cell; the totals below end where the amounts do, at its trailing edge.
+  static let cellPadding = EdgeInsets(top: 3.5, leading: 4, bottom: 3.5, trailing: 4)
+
   let invoice: Invoice
   let strings: StringTable
   let format: DocumentFormatter
@@ -190,7 +196,7 @@ struct InvoiceItems: View {
     var style = TableStyle()
     style.headerBackground = brand.accentColor.opacity(0.12)
     style.zebra = Color(white: 0.965)
-    style.cellPadding = EdgeInsets(top: 3.5, leading: 4, bottom: 3.5, trailing: 4)
+    style.cellPadding = InvoiceItems.cellPadding
     let amountColumn = columns.count - 1
     return Table(
       columns: columns, rows: TableRows(rows),
@@ -212,10 +218,12 @@ struct InvoiceTotals: View {
   let brand: Brand
 
   var body: some View {
+    // Every amount on the page ends on one edge: the item table's Amount column, inside its cell padding.
     VStack(alignment: .trailing, spacing: 10) {
       amounts(invoice.totals)
       vatSummary(invoice.totals)
     }
+    .padding(.trailing, InvoiceItems.cellPadding.trailing)
     .frame(maxWidth: .infinity, alignment: .trailing)
     .keepTogether()
   }
@@ -254,7 +262,7 @@ struct InvoiceTotals: View {
       .font(brand.font(11, weight: .bold))
     }
     .accessibilityTable(headers: .firstColumn)
-    .frame(width: 250)
+    .frame(width: 250, alignment: .trailing)
   }
 
   /// The VAT summary: net, tax and gross per rate, and the notes on tax.

@@ -32,7 +32,8 @@ public enum ReportLayout {
         if case .table(let table) = block { return table.columns.count }
         return 0
       }.max() ?? 0
-    let paper = widest > ReportTableView.portraitColumns ? brand.paper.landscape : brand.paper
+    let portrait = brand.paper(locale: locale)
+    let paper = widest > ReportTableView.portraitColumns ? portrait.landscape : portrait
     let document = Document(
       title: report.title, author: report.author, subject: report.subtitle, keywords: [strings(.report)],
       creator: creator

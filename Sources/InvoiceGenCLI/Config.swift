@@ -20,8 +20,20 @@ public struct Config: Sendable {
   public var tagged = true
   /// What the config file holds that is used but worth saying (a character shown as U+FFFD).
   public var warnings: [Diagnostic] = []
+  /// The file this config was read from; nil when no config file was found (the defaults).
+  public var file: String?
+  /// Where the config names the logo (`brand.logo`), for messages about it.
+  var logoLocation: SourceLocation?
 
   public init() {}
+
+  /// This config with `--paper`'s choice, when given: `auto` or a paper name (already checked).
+  func overriding(paper: String?) -> Config {
+    guard let paper else { return self }
+    var config = self
+    config.invoiceSettings.brand.paper = paper == "auto" ? nil : PageSize(named: paper)
+    return config
+  }
 
   /// The problems of a config file, each with line, column and key path.
   public struct Errors: Error {
@@ -49,6 +61,7 @@ public struct Config: Sendable {
       file: path, document: document, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     var config = reader.read()
     config.fingerprint = String(decoding: bytes, as: UTF8.self)
+    config.file = path
     config.warnings = document.unrenderableWarning(file: path).map { [$0] } ?? []
     return reader.errors.isEmpty ? .success(config) : .failure(Errors(diagnostics: reader.errors))
   }

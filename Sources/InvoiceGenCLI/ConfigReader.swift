@@ -163,6 +163,7 @@ struct ConfigReader {
     if let logo = string(fields["logo"], "$.brand.logo") {
       // A missing logo is treated like an unreadable one: a placeholder and a warning, an error with --strict.
       config.invoiceSettings.brand.logo = resolve(logo)
+      config.logoLocation = location(fields["logo"]!)
     }
     if let family = string(fields["fontFamily"], "$.brand.fontFamily") {
       config.invoiceSettings.brand.fontFamily = family
@@ -359,10 +360,12 @@ struct ConfigReader {
   }
 
   mutating func readPaper(_ name: String, _ value: JSONValue, _ path: String, _ config: inout Config) {
-    if let paper = PageSize(named: name) {
+    if name.lowercased() == "auto" {
+      config.invoiceSettings.brand.paper = nil
+    } else if let paper = PageSize(named: name) {
       config.invoiceSettings.brand.paper = paper
     } else {
-      error(value, path, "\"\(name)\" is not a paper size", hint: "use a4, a5, letter or legal")
+      error(value, path, "\"\(name)\" is not a paper size", hint: "use auto, a4, a5, letter or legal")
     }
   }
 }

@@ -44,7 +44,8 @@ public enum InvoiceGenCLI {
       print(CommandLineReference.markdown)
     case .batch(let options):
       let plan = try RunPlan.resolve(
-        options, config: try loadConfig(options.config), environment: ProcessInfo.processInfo.environment)
+        options, config: try loadConfig(options.config).overriding(paper: options.paper),
+        environment: ProcessInfo.processInfo.environment)
       let batch = BatchRun(plan: plan)
       let outcome = try batch.run()
       // The executable exits right after: what the run read is left to the process's end rather
@@ -52,7 +53,8 @@ public enum InvoiceGenCLI {
       if keepsWhatItRead { _ = Unmanaged.passRetained(batch) }
       return outcome
     case .report(let options):
-      return try ReportCommand.run(options, config: try loadConfig(options.config))
+      return try ReportCommand.run(
+        options, config: try loadConfig(options.config).overriding(paper: options.paper))
     }
     return Outcome()
   }

@@ -62,15 +62,26 @@ public struct PostalAddress: Hashable, Sendable, Codable {
     let trimmed = text.trimmingSpaces
     let upper = trimmed.uppercased()
     if upper.count == 2, CountryNames.codes.contains(upper) { return upper }
+    if upper.count == 3, let code = CountryAlpha3.codes[upper] { return code }
     let wanted = CountryNames.fold(trimmed)
-    return CountryNames.english[wanted] ?? CountryNames.aliases[wanted]
+    if let code = CountryNames.english[wanted] ?? CountryNames.aliases[wanted]
       ?? CountryNames.names(in: locale.language.languageCode?.identifier ?? "en")[wanted]
+    {
+      return code
+    }
+    // A name in another of the languages invoices are printed in ("Deutschland" in a French export).
+    for language in CountryNames.languages {
+      if let code = CountryNames.names(in: language)[wanted] { return code }
+    }
+    return nil
   }
 }
 
 /// Country names by their folded spelling, per language, built once each.
 enum CountryNames {
-  static let codes = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
+  /// The ISO 3166-1 codes, and Kosovo's user-assigned XK that every bank and post uses (not the
+  /// locale data's groupings such as EU, UN or ZZ).
+  static let codes = Set(CountryAlpha3.codes.values).union(["XK"])
   static let english = names(for: "en")
   /// The tables built so far, by language.
   private static let byLanguage = Mutex<[String: [String: String]]>([:])
@@ -99,11 +110,27 @@ enum CountryNames {
     return table
   }
 
+  /// The languages of the label tables, whose country names are all understood.
+  static let languages = [
+    "en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "tr", "ru", "uk", "ar", "he", "fa", "hi", "th",
+    "ja",
+    "ko", "zh", "vi", "id",
+  ]
+
   /// Country names exports write that the locale data spells differently.
   static let aliases: [String: String] = [
     "usa": "US", "united states of america": "US", "u.s.a.": "US", "u.s.": "US", "uk": "GB",
     "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "northern ireland": "GB",
     "deutschland": "DE", "holland": "NL", "the netherlands": "NL", "czech republic": "CZ",
     "south korea": "KR", "korea": "KR", "russia": "RU", "vietnam": "VN", "turkey": "TR", "turkiye": "TR",
+    // Legacy and postal names: Ireland in UCI Online Retail and many UK systems, the Channel Islands…
+    "eire": "IE", "republic of ireland": "IE", "brd": "DE", "federal republic of germany": "DE",
+    "west germany": "DE", "suisse": "CH", "schweiz": "CH", "svizzera": "CH", "helvetia": "CH",
+    "osterreich": "AT", "channel islands": "JE", "uae": "AE", "u.a.e.": "AE", "u.k.": "GB",
+    "the united kingdom": "GB", "the united states": "US", "america": "US", "macau": "MO",
+    "burma": "MM", "swaziland": "SZ", "czechia": "CZ", "ivory coast": "CI", "cape verde": "CV",
+    "east timor": "TL", "republic of korea": "KR", "rsa": "ZA", "espana": "ES", "italia": "IT",
+    "nederland": "NL", "belgie": "BE", "belgique": "BE", "polska": "PL", "sverige": "SE", "norge": "NO",
+    "danmark": "DK", "suomi": "FI", "hellas": "GR", "nippon": "JP", "nihon": "JP", "brasil": "BR",
   ]
 }

@@ -11,6 +11,8 @@ public protocol DocumentOptions {
   var format: OutputFormat { get set }
   var scale: Double { get set }
   var quiet: Bool { get set }
+  /// `--paper`: `auto` or a paper name, checked when parsed; nil for the config's paper.
+  var paper: String? { get set }
   /// `--untagged`: PDFs without a structure tree (tagging is on by default).
   var untagged: Bool { get set }
   /// Takes one `--input` (a batch has one; a report merges several).

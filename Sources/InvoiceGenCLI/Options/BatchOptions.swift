@@ -30,6 +30,7 @@ public struct BatchOptions: DocumentOptions, Sendable {
   /// `--einvoice facturx`: every PDF a Factur-X hybrid (PDF/A-3b with the CII inside); nil for the config's choice.
   public var einvoice: EInvoiceKind?
   public var untagged = false
+  public var paper: String?
 }
 
 extension BatchOptions {
@@ -77,6 +78,7 @@ extension BatchOptions {
           "pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…;\ncii or ubl: one e-invoice (NUMBER.xml) per invoice instead of a PDF",
         choices: OutputFormat.allCases.map(\.rawValue)),
       SharedOptions.scale(),
+      SharedOptions.paper(),
       SharedOptions.locale(help: "locale of invoices whose data names none (e.g. de-DE)"),
       SharedOptions.untagged(
         help:

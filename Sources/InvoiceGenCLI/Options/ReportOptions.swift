@@ -36,6 +36,7 @@ public struct ReportOptions: DocumentOptions, Sendable {
   /// Write the report as PDF/A-3b.
   public var pdfa = false
   public var untagged = false
+  public var paper: String?
 
   public mutating func addInput(_ path: String) {
     if input.isEmpty { input = path }
@@ -75,6 +76,7 @@ extension ReportOptions {
       SharedOptions.format(
         help: "pdf (default), or one PNG/SVG per page", choices: ["pdf", "png", "svg"]),
       SharedOptions.scale(),
+      SharedOptions.paper(),
     ]
   }
 

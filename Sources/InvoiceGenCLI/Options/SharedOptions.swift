@@ -34,6 +34,14 @@ enum SharedOptions {
     }
   }
 
+  static func paper<Options: DocumentOptions>() -> OptionSpec<Options> {
+    OptionSpec(
+      names: ["--paper"], value: "auto|a4|a5|letter|legal", choices: ["auto", "a4", "a5", "letter", "legal"],
+      help:
+        "paper size; auto: Letter for US, Canadian, Mexican… locales, A4 elsewhere\n(default: the config's brand.paper, else auto)"
+    ) { $0.paper = $1.lowercased() }
+  }
+
   static func untagged<Options: DocumentOptions>(help: String) -> OptionSpec<Options> {
     OptionSpec(names: ["--untagged"], help: help) { options, _ in options.untagged = true }
   }
