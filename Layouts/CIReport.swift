@@ -9,8 +9,11 @@ import Foundation
 /// coverage per package, and line charts of pass rate, duration and coverage over the history.
 public enum CIReport {
   /// The report of `run`; `history` holds earlier runs and this one last (or is empty).
+  ///
+  /// The title is `title`, else "Test results: PROJECT" when the CI names the project, else "Test results".
   public static func report(
-    for run: TestRun, history: [RunHistory.Entry], title: String?, date: String?, locale: String
+    for run: TestRun, history: [RunHistory.Entry], title: String?, project: String? = nil, date: String?,
+    locale: String
   ) -> Report {
     let parts = Sections(
       run: run, history: history, strings: StringTable(locale: Locale(identifier: locale)),
@@ -21,11 +24,14 @@ public enum CIReport {
       parts.summary(), parts.suites(), parts.failures(), parts.slowest(), parts.coverage(), parts.trends(),
     ]
     .compactMap { $0 }
+    // The same four counts as the cards: a failure and an error are different things.
     let subtitle = [
-      "\(format.integer(run.tests)) \(strings(.ciTests)) · \(format.integer(run.passed)) \(strings(.ciPassed)) · \(format.integer(run.failed + run.errors)) \(strings(.ciFailed))"
-    ]
+      (run.tests, strings(.ciTests)), (run.passed, strings(.ciPassed)), (run.failed, strings(.ciFailed)),
+      (run.errors, strings(.ciErrors)), (run.skipped, strings(.ciSkipped)),
+    ].map { "\(format.integer($0.0)) \($0.1)" }.joined(separator: " · ")
     return Report(
-      title: title ?? defaultTitle(run, strings: strings), subtitle: subtitle.first, date: date,
+      title: title ?? project.map { "\(strings(.ciTestResults)): \($0)" } ?? strings(.ciTestResults),
+      subtitle: subtitle, date: date,
       locale: locale,
       sections: sections)
   }
@@ -47,7 +53,7 @@ public enum CIReport {
       let delta = now - before
       let shown = format.decimal(abs(delta), digits: digits)
       if shown == format.decimal(0, digits: digits) { return "±0" + suffix }
-      return (delta > 0 ? "+" : "-") + shown + suffix
+      return (delta > 0 ? "+" : "\u{2212}") + shown + suffix
     }
 
     /// The metric cards, each with its change against the previous run, and the pass rate.
@@ -133,9 +139,12 @@ public enum CIReport {
         var parts: [ReportBlock] = []
         let place = [failure.className, failure.suite].compactMap { $0 }.first ?? failure.suite
         let kind = failure.kind == .error ? strings(.ciErrors) : strings(.ciFailed)
-        parts.append(.paragraph("\(failure.test) — \(place) (\(kind))"))
+        parts.append(
+          .runs([ReportTextRun(failure.test, bold: true), ReportTextRun(" — \(place) (\(kind))")]))
         let message = [failure.type, failure.message].compactMap { $0 }.joined(separator: ": ")
-        if !message.isEmpty {
+        // Most runners repeat the message at the top of the output: print it once.
+        let repeated = failure.message.map { !$0.isEmpty && failure.body.contains($0) } ?? false
+        if !message.isEmpty, !repeated {
           parts.append(.paragraph(message.count > 600 ? String(message.prefix(600)) + "…" : message))
         }
         if !failure.body.isEmpty { parts.append(.preformatted(failure.body)) }
@@ -223,15 +232,6 @@ public enum CIReport {
       }
       return ReportSection(heading: strings(.ciHistory), blocks: blocks)
     }
-  }
-
-  /// "Test results: pytest, cents" — the suites' names, at most three.
-  static func defaultTitle(_ run: TestRun, strings: StringTable) -> String {
-    var names: [String] = []
-    for suite in run.suites where !names.contains(suite.name) { names.append(suite.name) }
-    guard !names.isEmpty else { return strings(.ciTestResults) }
-    let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-    return "\(strings(.ciTestResults)): \(shown)"
   }
 }
 

@@ -138,9 +138,10 @@ struct ChartView: View {
       for (index, value) in series.values.enumerated() where index < plot.count {
         guard let value else { continue }
         let x = plot.rect.minX + slot * CGFloat(index) + slot * 0.15 + barWidth * CGFloat(seriesIndex)
+        // A value that is not zero is never a bar of no height: at least 1 pt, away from the axis.
+        let height = value == 0 ? 0 : max(abs(plot.y(value) - plot.y(0)), 1)
         let rect = CGRect(
-          x: x, y: min(plot.y(value), plot.y(0)), width: barWidth * 0.92,
-          height: abs(plot.y(value) - plot.y(0)))
+          x: x, y: value < 0 ? plot.y(0) : plot.y(0) - height, width: barWidth * 0.92, height: height)
         context.fill(Path(rect), with: .color(color(seriesIndex)))
       }
     }

@@ -15,6 +15,8 @@ public final class DocumentFormatter {
   private let numberStyle: Decimal.FormatStyle
   private let dateStyle: Date.FormatStyle
   private let percentStyle: Decimal.FormatStyle.Percent
+  /// The locale's ten digits ("0123456789", "٠١٢٣٤٥٦٧٨٩" in ar-SA), for row and page numbers.
+  private let digits: [Character]
 
   private static let threadKey = "invoicegen.DocumentFormatters"
 
@@ -38,6 +40,15 @@ public final class DocumentFormatter {
       date: .abbreviated, time: .omitted, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
     style.timeZone = TimeZone(identifier: "UTC")!
     dateStyle = style
+    let zeroToNine = Decimal.FormatStyle(locale: locale).grouping(.never)
+    digits = (0...9).map { Decimal($0).formatted(zeroToNine).last ?? Character(String($0)) }
+  }
+
+  /// A whole number in the locale's digits, never grouped: row numbers, page numbers (`12`, `١٢`).
+  public func integer(_ value: Int) -> String {
+    let plain = String(value)
+    guard digits[0] != "0" else { return plain }
+    return String(plain.map { $0.wholeNumberValue.map { digits[$0] } ?? $0 })
   }
 
   /// `money` as the locale writes amounts of its currency: `1.234,56 €` in de-DE, `€1,234.56` in en-IE.

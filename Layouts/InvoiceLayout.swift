@@ -14,11 +14,9 @@ public enum InvoiceLayout {
     let format = DocumentFormatter.forCurrentThread(locale: locale)
     let brand = settings.brand
     let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
-    // The PDF title stays English ("Invoice 123", "Credit note 123") so archives and scripts can rely
-    // on it; the page itself, the subject and the keywords are in the invoice's language.
-    let english = StringTable(language: "en")
+    // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
     let document = Document(
-      title: "\(invoice.isCreditNote ? english(.creditNote) : english(.invoice)) \(invoice.number)",
+      title: "\(title) \(invoice.number)",
       author: settings.author ?? settings.issuer.seller?.name,
       subject: strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
@@ -48,9 +46,14 @@ public enum InvoiceLayout {
         VStack(spacing: 4) {
           Rectangle().fill(Color(white: 0.8)).frame(height: 0.5)
           HStack(alignment: .top) {
-            Text(settings.issuer.legalLine ?? settings.issuer.seller?.name ?? "").lineLimit(2)
+            Text(
+              settings.issuer.text(settings.issuer.legalLine, for: invoice.locale) ?? settings.issuer.seller?
+                .name ?? ""
+            )
+            .lineLimit(2)
             Spacer()
-            Text(strings(.pageOfCount, String(page.pageNumber), String(page.pageCount))).fixedSize()
+            Text(strings(.pageOfCount, format.integer(page.pageNumber), format.integer(page.pageCount)))
+              .fixedSize()
           }
         }
         .font(brand.font(7.5))
@@ -176,7 +179,7 @@ struct InvoiceItems: View {
     let amounts = invoice.totals.lineAmounts
     let rows = invoice.items.enumerated().map { index, item -> [String] in
       var cells = [
-        String(index + 1), item.sku.map { "\(item.description) (\($0))" } ?? item.description,
+        format.integer(index + 1), item.sku.map { "\(item.description) (\($0))" } ?? item.description,
         format.number(item.quantity),
       ]
       if hasUnit { cells.append(item.unit ?? "") }
@@ -337,7 +340,9 @@ struct InvoiceClosing: View {
           if let due = invoice.dueDate {
             Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
           }
-          if let terms = settings.issuer.paymentTerms { Text(terms) }
+          if let terms = settings.issuer.text(settings.issuer.paymentTerms, for: invoice.locale) {
+            Text(terms)
+          }
         }
       }
       if invoice.isCreditNote {
@@ -377,7 +382,7 @@ struct InvoiceClosing: View {
           .accessibilityTable(headers: .firstColumn)
         }
       }
-      if let notes = invoice.notes {
+      if let notes = invoice.notes ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale) {
         VStack(alignment: .leading, spacing: 2) {
           Text(strings(.notes)).bold().accessibilityHeading(.h2)
           Text(notes)

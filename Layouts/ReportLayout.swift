@@ -26,6 +26,7 @@ public enum ReportLayout {
   {
     let locale = Locale(identifier: report.locale ?? defaultLocale)
     let strings = StringTable(locale: locale)
+    let digits = DocumentFormatter.forCurrentThread(locale: locale)
     // Wide tables get the paper turned, so that their columns stay readable.
     let widest =
       report.sections.flatMap(\.blocks).map { block -> Int in
@@ -71,7 +72,7 @@ public enum ReportLayout {
         .foregroundColor(Color(white: 0.45))
       }
       .footer { page in
-        Text(strings(.pageOfCount, String(page.pageNumber), String(page.pageCount)))
+        Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
           .font(brand.font(7.5)).foregroundColor(Color(white: 0.45)).frame(maxWidth: .infinity)
       }
     }
@@ -90,6 +91,11 @@ struct ReportBlockView: View {
     switch block {
     case .paragraph(let text):
       Text(text).lineSpacing(1.5)
+    case .runs(let runs):
+      runs.reduce(Text("")) { paragraph, run in
+        paragraph + (run.bold ? Text(run.text).bold() : Text(run.text))
+      }
+      .lineSpacing(1.5)
     case .pageBreak:
       PageBreak()
     case .metrics(let metrics):

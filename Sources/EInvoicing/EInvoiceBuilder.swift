@@ -53,7 +53,7 @@ struct EInvoiceBuilder {
     return .success(
       EInvoiceDocument(
         invoice: invoice, profile: profile, seller: seller, bank: issuer.bank,
-        paymentTerms: issuer.paymentTerms,
+        paymentTerms: issuer.text(issuer.paymentTerms, for: invoice.locale),
         typeCode: invoice.isCreditNote ? "381" : "380", lines: lines, charges: charges, breakdown: breakdown,
         lineTotal: signed(totals.lineTotal.amount), chargeTotal: signed(totals.chargeTotal.amount),
         allowanceTotal: signed(totals.allowanceTotal.amount), taxBasis: signed(totals.subtotal.amount),

@@ -37,7 +37,8 @@ enum CIReportCommand {
     let runs = options.history == nil ? [] : history.adding(entry, keep: options.historyKeep).runs
     let locale = options.locale ?? config.invoiceSettings.issuer.defaultLocale
     let report = CIReport.report(
-      for: run, history: runs, title: options.title, date: String((run.timestamp ?? date).prefix(10)),
+      for: run, history: runs, title: options.title,
+      project: project(ProcessInfo.processInfo.environment), date: String((run.timestamp ?? date).prefix(10)),
       locale: locale)
     var outcome = try ReportCommand.render(
       report, options: options, config: config, name: files.joined(separator: ", "))
@@ -104,6 +105,17 @@ enum CIReportCommand {
   }
 
   /// A short Markdown summary for `$GITHUB_STEP_SUMMARY` or a merge-request note: counts and the failures, no links.
+  /// The project's name as the CI service gives it: GitHub Actions' repository (without its owner),
+  /// GitLab's project name, Bitbucket's repository slug; nil elsewhere.
+  static func project(_ environment: [String: String]) -> String? {
+    if let repository = environment["GITHUB_REPOSITORY"], let name = repository.split(separator: "/").last {
+      return String(name)
+    }
+    return [environment["CI_PROJECT_NAME"], environment["BITBUCKET_REPO_SLUG"]].compactMap { $0 }.first {
+      !$0.isEmpty
+    }
+  }
+
   static func markdown(_ run: TestRun, title: String) -> String {
     func cell(_ text: String) -> String {
       text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")

@@ -50,6 +50,24 @@ struct ConfigReader {
     return nil
   }
 
+  /// A text in one language (a string) or several (an object keyed by BCP 47 tag: `{"en": …, "de": …}`).
+  mutating func localizedText(_ value: JSONValue?, _ path: String) -> LocalizedText? {
+    guard let value else { return nil }
+    guard case .object(let members) = value.kind else { return string(value, path).map(LocalizedText.init) }
+    var variants: [(tag: String, text: String)] = []
+    for (tag, member) in members {
+      if let problem = LocaleTag.problem(tag) {
+        error(
+          member, "\(path).\(tag)", "\(Diagnostic.quote(tag)) is not a language tag: it \(problem)",
+          hint: "key each text by a BCP 47 tag such as en, de or de-CH")
+      } else if let text = string(member, "\(path).\(tag)") {
+        variants.append((tag, text))
+      }
+    }
+    if members.isEmpty { error(value, path, "expected a text or an object of texts by language, found {}") }
+    return variants.isEmpty ? nil : LocalizedText(variants: variants)
+  }
+
   mutating func strings(_ value: JSONValue?, _ path: String) -> [String]? {
     guard let value else { return nil }
     if case .string(let text) = value.kind { return text.split(separator: "\n").map(String.init) }
@@ -131,7 +149,7 @@ struct ConfigReader {
     } else {
       error(seller, "$.seller", "the key \"name\" is missing")
     }
-    config.invoiceSettings.issuer.legalLine = string(fields["legalLine"], "$.seller.legalLine")
+    config.invoiceSettings.issuer.legalLine = localizedText(fields["legalLine"], "$.seller.legalLine")
   }
 
   /// `bank`: the account payments go to.
@@ -184,7 +202,7 @@ struct ConfigReader {
   private mutating func readDefaults(_ defaults: JSONValue, into config: inout Config) {
     let fields = members(
       defaults, "$.defaults",
-      known: ["currency", "locale", "taxRate", "paymentTerms", "paper", "customerName"])
+      known: ["currency", "locale", "taxRate", "paymentTerms", "notes", "paper", "customerName"])
     config.importOptions.defaultCustomerName = string(fields["customerName"], "$.defaults.customerName")
     if let code = string(fields["currency"], "$.defaults.currency") {
       switch InvoiceRules.currency(code) {
@@ -201,7 +219,9 @@ struct ConfigReader {
       }
     }
     if let rate = fields["taxRate"] { readTaxRate(rate, into: &config) }
-    config.invoiceSettings.issuer.paymentTerms = string(fields["paymentTerms"], "$.defaults.paymentTerms")
+    config.invoiceSettings.issuer.paymentTerms = localizedText(
+      fields["paymentTerms"], "$.defaults.paymentTerms")
+    config.invoiceSettings.issuer.notes = localizedText(fields["notes"], "$.defaults.notes")
     if let paper = string(fields["paper"], "$.defaults.paper") {
       readPaper(paper, fields["paper"]!, "$.defaults.paper", &config)
     }

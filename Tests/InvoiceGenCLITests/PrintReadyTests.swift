@@ -95,4 +95,80 @@ import Testing
       ["--input", input, "--out", folder + "/quiet", "--quiet"], directory: folder)
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
   }
+
+  @Test func configTextsAndTheTitleAreInEachInvoicesLanguage() throws {
+    let input = try Self.orders([
+      "DE-1,2026-03-01,Müller GmbH,Beratung,1,10,19,EUR,de-DE",
+      "CH-1,2026-03-01,Huber AG,Beratung,1,10,8.1,CHF,de-CH",
+      "FR-1,2026-03-01,Dupont SA,Conseil,1,10,20,EUR,fr-FR", "JA-1,2026-03-01,佐藤商事,相談,1,1000,10,JPY,ja-JP",
+      "AR-1,2026-03-01,شركة النخيل,استشارة,1,10,15,SAR,ar-SA",
+      "ES-1,2026-03-01,García SL,Consultoría,1,10,21,EUR,es-ES",
+    ])
+    let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
+    let config = folder + "/invoicegen.json"
+    try """
+    {"seller": {"name": "Seller GmbH", "legalLine": {"en": "Seller GmbH · Register court Berlin",
+                "de": "Seller GmbH · Amtsgericht Berlin", "ja": "Seller GmbH・ベルリン登記所"}},
+     "defaults": {"locale": "en-GB",
+       "paymentTerms": {"en": "Payable within 30 days.", "de": "Zahlbar innerhalb von 30 Tagen.",
+                        "de-CH": "Zahlbar innert 30 Tagen.", "fr": "Payable sous 30 jours.",
+                        "ja": "30日以内にお支払いください。", "ar": "تستحق الدفع خلال 30 يومًا."},
+       "notes": {"en": "Thank you for your business.", "de": "Vielen Dank für Ihren Auftrag.",
+                 "fr": "Merci de votre confiance."}}}
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    let out = folder + "/out"
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", out, "--config", config, "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let expected: [(String, [String], String)] = [
+      (
+        "DE-1", ["Zahlbar innerhalb von 30 Tagen.", "Vielen Dank für Ihren Auftrag.", "Amtsgericht Berlin"],
+        "Rechnung DE-1"
+      ),
+      // de-CH has its own terms; the note and the legal line fall back to de.
+      (
+        "CH-1", ["Zahlbar innert 30 Tagen.", "Vielen Dank für Ihren Auftrag.", "Amtsgericht Berlin"],
+        "Rechnung CH-1"
+      ),
+      // fr has no legal line: the default locale's language (en) is next.
+      (
+        "FR-1", ["Payable sous 30 jours.", "Merci de votre confiance.", "Register court Berlin"],
+        "Facture FR-1"
+      ),
+      ("JA-1", ["30日以内にお支払いください。", "Thank you for your business.", "ベルリン登記所"], "請求書 JA-1"),
+      (
+        "ES-1", ["Payable within 30 days.", "Thank you for your business.", "Register court Berlin"],
+        "Factura ES-1"
+      ),
+    ]
+    for (number, texts, title) in expected {
+      let text = try CommandRunner.text(out + "/\(number).pdf")
+      for wanted in texts { #expect(text.contains(wanted), "\(number): \(wanted) in \(text)") }
+      #expect(!text.contains("Payable within") || number == "ES-1", "\(number)")
+      let info = try CommandRunner.run("pdfinfo", [out + "/\(number).pdf"]).stdout
+      #expect(info.contains("Title:           \(title)"), "\(info)")
+    }
+    // ar-SA: one numbering system for every number drawn, row and page numbers included.
+    let arabic = try CommandRunner.text(out + "/AR-1.pdf")
+    let footer = arabic.split(separator: "\n").first { $0.contains("صفحة") } ?? ""
+    #expect(footer.filter { $0 == "١" }.count == 2, "\(footer)")
+    // Besides the data's own "AR-1" and the config's "30", no Latin digit is drawn.
+    let drawn = arabic.replacingOccurrences(of: "AR-1", with: "").replacingOccurrences(of: "30", with: "")
+    #expect(!drawn.contains { $0.isASCII && $0.isNumber }, "\(drawn)")
+  }
+
+  @Test func aConfigTextKeyedByWhatIsNotALanguageIsAConfigError() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let config = folder + "/invoicegen.json"
+    try #"{"defaults": {"paymentTerms": {"english": "Payable within 30 days."}}}"#.write(
+      toFile: config, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", "orders.csv", "--out", folder + "/out", "--config", config, "--check",
+    ])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("$.defaults.paymentTerms.english: \"english\" is not a language tag"),
+      "\(run.stderr)")
+  }
 }

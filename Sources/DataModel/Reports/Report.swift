@@ -36,6 +36,8 @@ public struct ReportSection: Sendable {
 /// One block of a report section.
 public enum ReportBlock: Sendable {
   case paragraph(String)
+  /// A paragraph of runs, some bold (a failing test's name before where it failed).
+  case runs([ReportTextRun])
   case metrics([ReportMetric])
   case table(ReportTable)
   case chart(ReportChart)
@@ -44,6 +46,17 @@ public enum ReportBlock: Sendable {
   case preformatted(String)
   /// Blocks kept together on one page where they fit (a failure with its output).
   case keptTogether([ReportBlock])
+}
+
+/// A piece of a paragraph in one weight.
+public struct ReportTextRun: Sendable, Hashable {
+  public var text: String
+  public var bold: Bool
+
+  public init(_ text: String, bold: Bool = false) {
+    self.text = text
+    self.bold = bold
+  }
 }
 
 /// A metric card: a label, a value as shown, and an optional change ("+4.2%") coloured by its sign.

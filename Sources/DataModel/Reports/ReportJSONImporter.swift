@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads report JSON: a title, optional subtitle, author, date and locale, and sections of typed blocks.
 ///
-/// Blocks are `{"type":"paragraph","text":…}`, `{"type":"metrics","items":[{"label","value","change"}]}`,
+/// Blocks are `{"type":"paragraph","text":…}` (the text a string, or runs: `["plain ", {"text":"bold","bold":true}]`),
+/// `{"type":"metrics","items":[{"label","value","change","better":"lower"|"higher"}]}`,
 /// `{"type":"table","columns":[{"title","align","width"}],"rows":[[…]],"footer":[…]}`,
 /// `{"type":"chart","kind":"bar"|"line","title","labels":[…],"series":[{"name","values":[…]}]}` and
 /// `{"type":"pagebreak"}`.
@@ -123,6 +124,25 @@ struct ReportJSONReader {
       date: string(root, "date", "$"), locale: locale, sections: sections)
   }
 
+  /// A paragraph's runs: strings, or `{"text": …, "bold": true}`.
+  mutating func readRuns(_ items: [JSONValue], _ path: String) -> [ReportTextRun] {
+    items.enumerated().compactMap { index, item in
+      if case .string(let text) = item.kind { return ReportTextRun(text) }
+      let itemPath = "\(path)[\(index)]"
+      warnUnknown(item, itemPath, ["text", "bold"])
+      guard let text = string(item, "text", itemPath, required: true) else { return nil }
+      var bold = false
+      if let flag = item["bold"] {
+        if case .bool(let value) = flag.kind {
+          bold = value
+        } else {
+          error(flag, "\(itemPath).bold", "expected true or false, found \(flag.kindName)")
+        }
+      }
+      return ReportTextRun(text, bold: bold)
+    }
+  }
+
   mutating func readBlock(_ block: JSONValue, _ path: String) -> ReportBlock? {
     guard case .object = block.kind else {
       error(block, path, "expected a block object, found \(block.kindName)")
@@ -132,6 +152,9 @@ struct ReportJSONReader {
     switch type {
     case "paragraph":
       warnUnknown(block, path, ["type", "text"])
+      if let runs = block["text"], case .array(let items) = runs.kind {
+        return .runs(readRuns(items, "\(path).text"))
+      }
       return string(block, "text", path, required: true).map { .paragraph($0) }
     case "pagebreak":
       return .pageBreak
@@ -140,11 +163,26 @@ struct ReportJSONReader {
       var metrics: [ReportMetric] = []
       for (index, item) in (array(block, "items", path) ?? []).enumerated() {
         let itemPath = "\(path).items[\(index)]"
-        warnUnknown(item, itemPath, ["label", "value", "change"])
+        warnUnknown(item, itemPath, ["label", "value", "change", "better"])
         guard let label = string(item, "label", itemPath, required: true),
           let value = string(item, "value", itemPath, required: true)
         else { continue }
-        metrics.append(ReportMetric(label: label, value: value, change: string(item, "change", itemPath)))
+        // "better": "lower" for failures, durations, costs: a fall is then green.
+        var lowerIsBetter = false
+        if let better = string(item, "better", itemPath) {
+          switch better {
+          case "lower": lowerIsBetter = true
+          case "higher": lowerIsBetter = false
+          default:
+            error(
+              item["better"]!, "\(itemPath).better", "\(Diagnostic.quote(better)) is not a direction",
+              hint: "use lower or higher")
+          }
+        }
+        metrics.append(
+          ReportMetric(
+            label: label, value: value, change: string(item, "change", itemPath), lowerIsBetter: lowerIsBetter
+          ))
       }
       return .metrics(metrics)
     case "table":

@@ -8,15 +8,18 @@ public struct Issuer: Sendable {
 
   public var seller: Party?
   /// The seller's legal line in the footer ("ACME GmbH · Amtsgericht Berlin HRB 12345 · CEO Jane Doe").
-  public var legalLine: String?
+  public var legalLine: LocalizedText?
   public var bank: BankAccount?
-  /// Payment terms as written ("Payable within 30 days without deduction.").
-  public var paymentTerms: String?
+  /// Payment terms as written ("Payable within 30 days without deduction."), per language.
+  public var paymentTerms: LocalizedText?
+  /// A note printed on invoices whose data gives none ("Thank you for your business."), per language.
+  public var notes: LocalizedText?
   /// The locale of invoices that name none.
   public var defaultLocale: String
 
   public init(
-    seller: Party? = nil, legalLine: String? = nil, bank: BankAccount? = nil, paymentTerms: String? = nil,
+    seller: Party? = nil, legalLine: LocalizedText? = nil, bank: BankAccount? = nil,
+    paymentTerms: LocalizedText? = nil,
     defaultLocale: String = Issuer.fallbackLocale
   ) {
     self.seller = seller
@@ -24,6 +27,11 @@ public struct Issuer: Sendable {
     self.bank = bank
     self.paymentTerms = paymentTerms
     self.defaultLocale = defaultLocale
+  }
+
+  /// `text` for a document in `locale` (the invoice's, or the default), by the fallback chain of `LocalizedText`.
+  public func text(_ text: LocalizedText?, for locale: String?) -> String? {
+    text?.text(for: locale ?? defaultLocale, defaultLocale: defaultLocale)
   }
 }
 

@@ -30,27 +30,10 @@ public struct PostalAddress: Hashable, Sendable, Codable {
     [street, street2, postcode, city, region, country].allSatisfy { $0 == nil }
   }
 
-  /// Countries that write the city before the region and postcode on one line ("Austin, TX 78701").
-  private static let cityFirst: Set<String> = ["US", "CA", "AU", "PR"]
-  /// Countries that write the postcode on a line of its own, after the city (United Kingdom).
-  private static let postcodeOwnLine: Set<String> = ["GB", "IE"]
-
-  /// The lines to print, in the order the country's post expects, with the country named in `locale`'s language.
+  /// The lines to print, as the country's post expects them (`AddressFormat`), with the country
+  /// named in `locale`'s language.
   public func lines(locale: Locale) -> [String] {
-    var lines = [street, street2].compactMap { $0 }
-    let code = country ?? ""
-    if PostalAddress.cityFirst.contains(code) {
-      let tail = [region, postcode].compactMap { $0 }.joined(separator: " ")
-      let line = [city, tail.isEmpty ? nil : tail].compactMap { $0 }.joined(separator: ", ")
-      if !line.isEmpty { lines.append(line) }
-    } else if PostalAddress.postcodeOwnLine.contains(code) {
-      lines += [city, region, postcode].compactMap { $0 }
-    } else {
-      // Continental Europe and most other countries: "20457 Hamburg", no region (shops export
-      // one anyway, such as "HH"; the post does not want it). The region stays in `region`.
-      let line = [postcode, city].compactMap { $0 }.joined(separator: " ")
-      if !line.isEmpty { lines.append(line) }
-    }
+    var lines = AddressFormat.of(country).lines(self)
     if let country {
       lines.append(locale.localizedString(forRegionCode: country) ?? country)
     }

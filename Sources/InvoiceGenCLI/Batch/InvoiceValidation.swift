@@ -15,6 +15,8 @@ struct InvoiceValidation {
   /// An invoice to render: where it is in the input and the file name it was given.
   struct Ticket: Sendable {
     let index: Int
+    /// The invoice's number as assembled (a credit note's is its order's with `-CN`).
+    let number: String
     let name: String
   }
 
@@ -59,10 +61,12 @@ struct InvoiceValidation {
           result.namingFailures.append(failure)
         case .success(let name) where makesEInvoices:
           switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
-          case .success(let job): result.take(Ticket(index: index, name: job.name), check: plan.check)
+          case .success(let job):
+            result.take(Ticket(index: index, number: invoice.number, name: job.name), check: plan.check)
           case .failure(let failure): result.einvoiceFailures.append(failure)
           }
-        case .success(let name): result.take(Ticket(index: index, name: name), check: plan.check)
+        case .success(let name):
+          result.take(Ticket(index: index, number: invoice.number, name: name), check: plan.check)
         }
       case .skipped(let skip):
         result.read.skipped.append(skip)

@@ -34,10 +34,9 @@ final class JobSource: Sendable {
   func job(_ index: Int) -> Result<RenderJob, Failure> {
     let made: Result<RenderJob, Failure> = maker.withLock { maker in
       let ticket = maker.tickets[index]
-      let read = maker.input.read(ticket.index)
-      guard case .invoice(let invoice) = read.outcome, invoice.number == read.number else {
-        return .failure(changed(read.number))
-      }
+      guard case .invoice(let invoice) = maker.input.read(ticket.index).outcome,
+        invoice.number == ticket.number
+      else { return .failure(changed(ticket.number)) }
       return .success(RenderJob(invoice: invoice, name: ticket.name))
     }
     guard case .success(var job) = made, plan.format.isEInvoiceXML || plan.facturX else {
