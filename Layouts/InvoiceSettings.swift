@@ -11,6 +11,9 @@ public struct InvoiceSettings: Sendable {
   public var author: String?
   /// The PDF creator ("invoicegen 1.0").
   public var creator: String
+  /// The window envelope the first page is laid out for (DIN 5008 form A or B, or a window of one's
+  /// own), or `nil` for no window.
+  public var envelope: EnvelopeWindow?
 
   public init(
     issuer: Issuer = Issuer(), brand: Brand = Brand(), author: String? = nil, creator: String = "invoicegen"

@@ -88,7 +88,7 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged",
+        "einvoice", "tagged", "envelope",
       ])
     if let tagged = root["tagged"] {
       if case .bool(let value) = tagged.kind {
@@ -106,6 +106,7 @@ struct ConfigReader {
         )
       }
     }
+    if let envelope = root["envelope"] { readEnvelope(envelope, into: &config) }
     if let seller = root["seller"] { readSeller(seller, into: &config) }
     if let bank = root["bank"] { readBank(bank, into: &config) }
     if let brand = root["brand"] { readBrand(brand, into: &config) }
@@ -265,6 +266,15 @@ struct ConfigReader {
         if to.isNull {
           // `"Notes": null`: never read this column, even where its name matches one of ours.
           config.importOptions.ignoredColumns.insert(from)
+        } else if case .array = to.kind {
+          // `"customer_name": ["Billing Name", "Shipping Name"]`: ours from the first of theirs that is filled.
+          if OrderField(mappedName: from) == nil {
+            error(
+              to, "$.columns.\(from)",
+              "\"\(from)\" is not an orders column; a list maps one of ours to yours",
+              hint: OrderField.suggestion(for: from).map { "did you mean \"\($0.rawValue)\"?" })
+          }
+          config.importOptions.columnChoices[from] = strings(to, "$.columns.\(from)") ?? []
         } else if let target = string(to, "$.columns.\(from)") {
           if OrderField(mappedName: target) == nil {
             error(
@@ -377,6 +387,41 @@ struct ConfigReader {
         phone: string(parts["phone"], "$.seller.contact.phone"),
         email: string(parts["email"], "$.seller.contact.email"))
     }
+  }
+
+  /// `envelope`: `"din5008-a"`, `"din5008-b"`, `"none"`, or a window `{"left", "top", "width", "height"}` in millimetres.
+  private mutating func readEnvelope(_ value: JSONValue, into config: inout Config) {
+    if case .string(let name) = value.kind {
+      switch name.lowercased() {
+      case "din5008-a", "din-5008-a": config.invoiceSettings.envelope = .din5008A
+      case "din5008-b", "din-5008-b", "din5008": config.invoiceSettings.envelope = .din5008B
+      case "none": config.invoiceSettings.envelope = nil
+      default:
+        error(
+          value, "$.envelope", "\(Diagnostic.quote(name)) is not an envelope",
+          hint: "use din5008-a, din5008-b, none, or {\"left\", \"top\", \"width\", \"height\"} in mm")
+      }
+      return
+    }
+    let fields = members(value, "$.envelope", known: ["left", "top", "width", "height"])
+    var millimetres: [String: Double] = [:]
+    for key in ["left", "top", "width", "height"] {
+      guard let field = fields[key] else {
+        error(value, "$.envelope", "the key \"\(key)\" is missing")
+        continue
+      }
+      guard case .number(let text) = field.kind, let number = Double(text), number > 0, number < 500 else {
+        error(field, "$.envelope.\(key)", "expected a length in millimetres between 0 and 500")
+        continue
+      }
+      millimetres[key] = number
+    }
+    guard let left = millimetres["left"], let top = millimetres["top"], let width = millimetres["width"],
+      let height = millimetres["height"]
+    else { return }
+    config.invoiceSettings.envelope = EnvelopeWindow(
+      left: EnvelopeWindow.mm(left), top: EnvelopeWindow.mm(top), width: EnvelopeWindow.mm(width),
+      height: EnvelopeWindow.mm(height))
   }
 
   mutating func readPaper(_ name: String, _ value: JSONValue, _ path: String, _ config: inout Config) {

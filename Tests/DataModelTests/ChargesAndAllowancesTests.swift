@@ -185,7 +185,7 @@ import Testing
     #expect(result.invoices.count == 2)
     #expect(
       result.invoices[0].customer.address == [
-        "1 Market St", "Suite 300", "San Francisco, CA 94105", "United States",
+        "1 Market St", "Suite 300", "SAN FRANCISCO, CA 94105", "United States",
       ])
     #expect(result.invoices[1].customer.address == ["Hafenstraße 3", "20457 Hamburg", "Deutschland"])
     #expect(result.invoices[1].customer.postalAddress?.country == "DE")

@@ -171,4 +171,38 @@ import Testing
       run.stderr.contains("$.defaults.paymentTerms.english: \"english\" is not a language tag"),
       "\(run.stderr)")
   }
+
+  @Test func aColumnMappingListTriesColumnsInOrderPerRow() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let input = folder + "/orders.csv"
+    try """
+    Name,Created at,Billing Name,Shipping Name,Billing City,Shipping City,Lineitem name,Lineitem quantity,Lineitem price,Currency
+    #1,2026-03-01,Ann Lee,Ann's Shop,Boston,Salem,Mug,1,10.00,USD
+    #2,2026-03-01,,Bob Kim,,Denver,Mug,1,10.00,USD
+
+    """.write(toFile: input, atomically: true, encoding: .utf8)
+    let config = folder + "/invoicegen.json"
+    try """
+    {"seller": {"name": "Seller"}, "defaults": {"locale": "en-US", "taxRate": 0},
+     "columns": {"Name": "invoice_number", "customer_name": ["Billing Name", "Shipping Name"],
+                 "customer_city": ["Billing City", "Shipping City"]}}
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", input, "--out", folder + "/out", "--config", config, "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("Shipping Name") && !run.stderr.contains("Shipping City"), "\(run.stderr)")
+    let first = try CommandRunner.text(folder + "/out/_1.pdf")
+    #expect(first.contains("Ann Lee") && first.contains("Boston") && !first.contains("Salem"), "\(first)")
+    let second = try CommandRunner.text(folder + "/out/_2.pdf")
+    #expect(second.contains("Bob Kim") && second.contains("Denver"), "\(second)")
+    // A list is for invoice-level columns only.
+    try #"{"columns": {"quantity": ["Qty", "Lineitem quantity"]}}"#.write(
+      toFile: config, atomically: true, encoding: .utf8)
+    let refused = try CommandRunner.invoicegen([
+      "--input", input, "--out", folder + "/out2", "--config", config, "--check",
+    ])
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("not an invoice-level column"), "\(refused.stderr)")
+  }
 }

@@ -13,6 +13,9 @@ public struct ImportOptions: Sendable {
   public var encoding: TextEncoding = .utf8
   /// Header names of the input mapped onto canonical names: `["InvoiceNo": "invoice_number"]`.
   public var columns: [String: String] = [:]
+  /// Our invoice-level columns read from the first of several of the export's that is filled in a
+  /// row: `["customer_name": ["Billing Name", "Shipping Name"]]`.
+  public var columnChoices: [String: [String]] = [:]
   /// Header names never read, even when they match one of ours or a common alias (`"Notes": null`
   /// in the config's `columns`, for a staff-only column that must not print).
   public var ignoredColumns: Set<String> = []

@@ -25,6 +25,9 @@ struct InvoiceAssembler {
   /// The order of day and month in the file's slashed dates, once a date needed it.
   var slashedDateOrder: SlashedDateOrder?
 
+  /// The other columns of invoice-level fields, tried in order when a field's own is blank.
+  var backups: [OrderField: [Int]] = [:]
+
   init(
     options: ImportOptions, file: String, columnOf: ColumnIndex, columnNames: [String],
     currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
@@ -57,7 +60,10 @@ struct InvoiceAssembler {
     String, SourceLocation, String
   )? {
     if let done = checked[field.ordinal] { return done }
-    guard let column = columnOf[field], let bytes = invoice.levelValue(column) else { return nil }
+    guard let own = columnOf[field],
+      let column = ([own] + (backups[field] ?? [])).first(where: { invoice.levelValue($0) != nil }),
+      let bytes = invoice.levelValue(column)
+    else { return nil }
     touched[touchedCount] = field.ordinal
     touchedCount += 1
     let location = SourceLocation(file: file, line: invoice.levelLine(column))

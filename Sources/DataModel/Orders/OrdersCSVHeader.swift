@@ -12,6 +12,9 @@ struct OrdersCSVHeader {
   var levelColumns: [(column: Int, field: OrderField)] = []
   /// `column "Name"` for each column, made once for messages.
   var columnNames: [String] = []
+  /// The other columns an invoice-level field is read from, in order, when its own is blank (the
+  /// config's lists: `"customer_name": ["Billing Name", "Shipping Name"]`).
+  var backups: [OrderField: [Int]] = [:]
   /// The headers of the columns no field reads (unknown, private or mapped to null), for reconciliation hints.
   var unreadHeaders: [String] = []
 
@@ -29,7 +32,8 @@ struct OrdersCSVHeader {
       // Columns the config maps to null are never read, whatever their name matches.
       let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
       let mapping = try configuredMapping(options, file: file)
-      var columns = try named(record, ignored: ignored, mapping: mapping, file: file)
+      var columns = try named(
+        record, ignored: ignored, mapping: mapping, choices: try choices(options, file: file), file: file)
       columns.fillFromAliases(ignored: ignored)
       if let warning = columns.sortUnread(ignored: ignored, file: file, line: record.line) {
         diagnostics.append(warning)
@@ -65,12 +69,33 @@ struct OrdersCSVHeader {
     return mapping
   }
 
+  /// The config's lists of columns to try in order, as (field, rank) by normalized header; only
+  /// invoice-level fields can have one.
+  static func choices(_ options: ImportOptions, file: String) throws(Diagnostic) -> [String: (
+    OrderField, Int
+  )] {
+    var choices: [String: (OrderField, Int)] = [:]
+    for (target, list) in options.columnChoices {
+      guard let field = OrderField(mappedName: target), !field.isItemField, field != .invoiceNumber else {
+        throw fileError(
+          file, line: nil,
+          "the columns mapping lists columns for \(Diagnostic.quote(target)), which is not an invoice-level column",
+          hint:
+            "a list of columns to try in order works for customer and address columns, dates and references")
+      }
+      for (rank, name) in list.enumerated() { choices[OrderField.normalize(name)] = (field, rank) }
+    }
+    return choices
+  }
+
   /// The header's columns with the fields their names (or the config's mapping) give; an error when a
   /// header is not UTF-8 or two columns mean one field.
   static func named(
-    _ record: CSVRecord, ignored: Set<String>, mapping: [String: OrderField], file: String
+    _ record: CSVRecord, ignored: Set<String>, mapping: [String: OrderField],
+    choices: [String: (OrderField, Int)] = [:], file: String
   ) throws(Diagnostic) -> OrdersCSVHeader {
     var columns = OrdersCSVHeader()
+    var chosen: [OrderField: [(rank: Int, column: Int)]] = [:]
     for index in 0..<record.count {
       guard let header = record.string(index) else {
         throw fileError(
@@ -79,6 +104,13 @@ struct OrdersCSVHeader {
       }
       let trimmed = header.trimmingSpaces
       columns.headers.append(trimmed)
+      if let (field, rank) = choices[OrderField.normalize(trimmed)],
+        !ignored.contains(OrderField.normalize(trimmed))
+      {
+        chosen[field, default: []].append((rank, index))
+        columns.fieldOfColumn.append(field)
+        continue
+      }
       let field =
         ignored.contains(OrderField.normalize(trimmed))
         ? nil : mapping[OrderField.normalize(trimmed)] ?? OrderField(header: trimmed)
@@ -93,7 +125,19 @@ struct OrdersCSVHeader {
       }
       columns.fieldOfColumn.append(field)
     }
+    columns.settle(chosen)
     return columns
+  }
+
+  /// Gives each field with a list of columns the first present one as its own and the rest as its backups.
+  mutating func settle(_ chosen: [OrderField: [(rank: Int, column: Int)]]) {
+    for (field, candidates) in chosen {
+      let ordered = candidates.sorted { $0.rank < $1.rank }.map(\.column)
+      // A list names the columns to use: it wins over a column whose name matches the field.
+      if let own = columnOf[field], !ordered.contains(own) { fieldOfColumn[own] = nil }
+      columnOf[field] = ordered[0]
+      backups[field] = Array(ordered.dropFirst())
+    }
   }
 
   /// Fills the fields no column names exactly from other names common exports use.

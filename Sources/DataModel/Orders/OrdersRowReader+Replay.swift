@@ -47,6 +47,7 @@ extension OrdersRowReader {
     )
     assembler.decimalSeparator = options.decimalSeparator ?? learnedSeparator?.separator ?? UInt8(ascii: ".")
     assembler.unreadHeaders = header.unreadHeaders
+    assembler.backups = header.backups
     assembler.dateEvidence = dateEvidence
     let outcome: IndexedInvoice.Outcome
     switch invoice.failed ? .failed : assembler.build(invoice) {
