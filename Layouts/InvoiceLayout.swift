@@ -240,7 +240,7 @@ struct InvoiceItems: View {
         format.integer(index + 1), item.sku.map { "\(item.description) (\($0))" } ?? item.description,
         format.number(item.quantity),
       ]
-      if hasUnit { cells.append(item.unit ?? "") }
+      if hasUnit { cells.append(item.unit.map { UnitNames.name($0, locale: format.locale) } ?? "") }
       cells.append(format.price(item.unitPrice, currency: currency))
       if hasDiscount {
         cells.append(

@@ -3,7 +3,7 @@ import Foundation
 /// Units of measure as UN/ECE Recommendation 20 codes, which EN 16931 requires (BT-130).
 public enum UnitCode {
   /// Codes invoices use most, accepted as written.
-  static let known: Set<String> = [
+  public static let known: Set<String> = [
     "C62", "H87", "EA", "HUR", "MIN", "SEC", "DAY", "WEE", "MON", "ANN", "QAN", "KGM", "GRM", "MGM", "TNE",
     "LTR",
     "MLT", "MTQ", "MTR", "CMT", "MMT", "KMT", "MTK", "KWH", "MWH", "SET", "PR", "XPK", "XBX", "XPA", "XCT",
@@ -12,7 +12,7 @@ public enum UnitCode {
   ]
 
   /// The common words for units, lower-cased, and their codes.
-  static let words: [String: String] = [
+  public static let words: [String: String] = [
     "h": "HUR", "hr": "HUR", "hrs": "HUR", "hour": "HUR", "hours": "HUR", "std": "HUR", "std.": "HUR",
     "stunde": "HUR", "stunden": "HUR", "heure": "HUR", "heures": "HUR", "min": "MIN", "minute": "MIN",
     "minutes": "MIN", "d": "DAY", "day": "DAY", "days": "DAY", "tag": "DAY", "tage": "DAY", "jour": "DAY",
