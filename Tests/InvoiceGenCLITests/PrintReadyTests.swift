@@ -238,4 +238,43 @@ import Testing
       }
     }
   }
+
+  @Test func aPartlyRefundedOrderSaysWhatNoDocumentShows() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "shopify-orders.csv", "--config", "shopify.json", "--out", folder, "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "warning: shopify-orders.csv:10: column \"Refunded Amount\": order \"#1005\" was partly refunded (USD 48.26)"
+      ),
+      "\(run.stderr)")
+    #expect(run.stderr.components(separatedBy: "partly refunded").count == 2, "\(run.stderr)")
+    // The order's invoice is still written, showing what was charged.
+    #expect(CommandRunner.files(folder).contains("_1005.pdf"))
+  }
+
+  @Test func aTotalMismatchFromTheDefaultRateSaysSoWithTheArithmetic() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let input = folder + "/orders.csv"
+    try """
+    Order,Date,Customer,Item,Qty,Price,Total,Currency
+    A-1,2026-03-01,Ann Lee,Mug,2,10.00,20.00,EUR
+
+    """.write(toFile: input, atomically: true, encoding: .utf8)
+    let config = folder + "/invoicegen.json"
+    try """
+    {"seller": {"name": "Seller"}, "defaults": {"taxRate": 19},
+     "columns": {"Order": "invoice_number", "Date": "invoice_date", "Customer": "customer_name",
+                 "Item": "description", "Qty": "quantity", "Price": "unit_price"}}
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen(["--input", input, "--config", config, "--check"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "likely cause: no column gives a tax rate, so defaults.taxRate (19 %) was applied: 20.00 + 3.80 tax = 23.80, while the export's total 20.00 is the amount without it"
+      ), "\(run.stderr)")
+    #expect(!run.stderr.contains("the prices include tax:"), "\(run.stderr)")
+  }
 }

@@ -218,6 +218,7 @@ struct InvoiceAssembler {
       fail(invoice, Diagnostic(location, field: field, violation))
       return .failed
     }
+    noteRefund(built, status: status, invoice)
     return InvoiceAssembler.outcome(built, status: status, policy: options.refunds, location: start)
   }
 
@@ -242,6 +243,22 @@ struct InvoiceAssembler {
       Diagnostic(
         .error, SourceLocation(file: file, line: invoice.line), field: name,
         "is empty in every row of invoice \(Diagnostic.quote(invoice.number))", hint: hint))
+  }
+
+  /// Warns that a partly refunded order's refund is in no document: its invoice shows what was
+  /// charged, and only a fully refunded order becomes a credit note.
+  mutating func noteRefund(_ built: Invoice, status: OrderStatus, _ invoice: PendingInvoice) {
+    guard status != .refunded, status.isSkipped == false,
+      let (amount, location, field) = levelAmount(.refundedAmount, invoice, allowsNegative: false),
+      !amount.isZero
+    else { return }
+    diagnostics.append(
+      Diagnostic(
+        .warning, location, field: field,
+        "order \(Diagnostic.quote(built.number)) was partly refunded (\(built.currency.code) \(amount)); its invoice shows what was charged and no document shows the refund",
+        hint:
+          "issue a credit note for the refunded part yourself: invoicegen writes credit notes for fully refunded orders (--refunds credit-note)"
+      ))
   }
 
   /// The invoice, its credit note, or its skipping, by its status and the run's refund policy.
@@ -275,10 +292,16 @@ struct InvoiceAssembler {
       return
         "likely cause: the line discounts (\(name(.discountAmount))) and the order discount (\(name(.orderDiscount))) count the same \(lineDiscountTotal) twice; map one of them to null in the config's \"columns\""
     }
-    if !invoice.pricesIncludeTax, !invoice.totals.taxTotal.amount.isZero,
-      difference == invoice.totals.taxTotal.amount
-    {
-      return "likely cause: the prices include tax; give prices_include_tax (true) for this export"
+    let totals = invoice.totals
+    if !invoice.pricesIncludeTax, !totals.taxTotal.amount.isZero, difference == totals.taxTotal.amount {
+      let sum = "\(totals.subtotal.amount) + \(totals.taxTotal.amount) tax = \(totals.grandTotal.amount)"
+      // No column gave a rate: the tax is the config's default rate, which the export never charged.
+      if columnOf[.taxRate] == nil, columnOf[.taxAmount] == nil, let rate = options.defaultTaxRate {
+        return
+          "likely cause: no column gives a tax rate, so defaults.taxRate (\(rate) %) was applied: \(sum), while the export's total \(expected) is the amount without it; if the export charges no tax, set defaults.taxRate to 0 (or map its tax column); if its prices include the tax, give prices_include_tax (true)"
+      }
+      return
+        "likely cause: the prices include tax: \(sum), exactly the tax more than the export's \(expected); give prices_include_tax (true) for this export"
     }
     let targets: [(words: [String], field: String)] = [
       (["shipping", "freight", "delivery", "versand", "porto"], "shipping"),

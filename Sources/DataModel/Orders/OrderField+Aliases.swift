@@ -152,6 +152,9 @@ extension OrderField {
     .precedingInvoice: ["originalinvoice", "correctedinvoice", "referencedinvoice", "ursprungsrechnung"],
     .customerElectronicAddress: ["buyerelectronicaddress", "peppolid", "buyerendpoint", "endpointid"],
     .customerElectronicAddressScheme: ["endpointscheme", "peppolscheme"],
+    .refundedAmount: [
+      "refundedamount", "refundamount", "amountrefunded", "totalrefunded", "erstattetbetrag",
+    ],
     .lineAmount: ["itemsubtotal", "lineitemsubtotal", "linesubtotal", "lineamountbeforediscount"],
     .customerCountry: ["billingcountry", "billingcountrycode", "country", "countrycode", "land", "pays"],
   ]

@@ -52,6 +52,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case precedingInvoice = "preceding_invoice"
   case customerElectronicAddress = "customer_electronic_address"
   case customerElectronicAddressScheme = "customer_electronic_address_scheme"
+  /// The amount refunded of a partly refunded order (Shopify's `Refunded Amount`).
+  case refundedAmount = "refunded_amount"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -108,6 +110,7 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .precedingInvoice: return 49
     case .customerElectronicAddress: return 50
     case .customerElectronicAddressScheme: return 51
+    case .refundedAmount: return 52
     }
   }
 
