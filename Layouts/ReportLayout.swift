@@ -229,6 +229,21 @@ struct ReportTableView: View {
     if footer?.allSatisfy({ $0.isEmpty || $0 == strings(.total) }) == true { footer = nil }
     let source = table.rows
     let all = indexes.count == table.columns.count
+    // Number columns aligned on the trailing edge line up on their decimal separators.
+    let aligned: [(position: Int, digits: Int, separator: Character)] = indexes.enumerated().compactMap {
+      position, index in
+      let column = table.columns[index]
+      guard column.isNumeric, columns[position].alignment == .trailing, let digits = column.fractionDigits,
+        digits > 0
+      else { return nil }
+      return (position, digits, column.decimalSeparator)
+    }
+    if var cells = footer {
+      for (position, digits, separator) in aligned where position < cells.count {
+        cells[position] = DecimalAlignment.pad(cells[position], to: digits, separator: separator)
+      }
+      footer = cells
+    }
     var style = TableStyle()
     style.headerBackground = brand.accentColor.opacity(0.12)
     return Table(
@@ -237,12 +252,17 @@ struct ReportTableView: View {
         let cursor = try source.makeCursor()
         return {
           guard let row = try cursor.next() else { return nil }
-          return all ? row : indexes.map { $0 < row.count ? row[$0] : "" }
+          var cells = all ? row : indexes.map { $0 < row.count ? row[$0] : "" }
+          for (position, digits, separator) in aligned where position < cells.count {
+            cells[position] = DecimalAlignment.pad(cells[position], to: digits, separator: separator)
+          }
+          return cells
         }
       },
       footer: footer.map { [$0] } ?? []
     )
     .tableStyle(style)
-    .font(brand.font(ReportTableView.fontSize(columns: indexes.count)))
+    // Tabular digits: numbers of a column line up digit under digit.
+    .font(brand.font(ReportTableView.fontSize(columns: indexes.count)).monospacedDigit())
   }
 }

@@ -278,3 +278,28 @@ import Testing
     #expect(!run.stderr.contains("the prices include tax:"), "\(run.stderr)")
   }
 }
+
+/// Report tables line numbers up on their decimal separators (issue 25).
+@Suite struct DecimalAlignmentTests {
+  @Test func numbersOfAColumnAlignOnTheirSeparator() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let input = folder + "/report.csv"
+    try "Item,Weight\nAlpha,12.5\nBeta,34.25\nGamma,56.125\nDelta,78\n".write(
+      toFile: input, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen(["report", "--input", input, "--out", folder + "/r.pdf"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try CommandRunner.run("pdftotext", ["-bbox", folder + "/r.pdf", "-"]).stdout
+    let pattern = try NSRegularExpression(
+      pattern: #"<word xMin="([0-9.]+)"[^>]*>(12\.5|34\.25|56\.125|78)\b"#)
+    let starts = pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
+      (
+        String(html[Range(match.range(at: 2), in: html)!]),
+        Double(html[Range(match.range(at: 1), in: html)!])!
+      )
+    }
+    // Two integer digits each, tabular: aligned on the separator, they start at one x.
+    #expect(starts.count == 4, "\(starts)")
+    let xs = starts.map(\.1)
+    #expect(xs.max()! - xs.min()! < 0.5, "\(starts)")
+  }
+}

@@ -111,6 +111,11 @@ public struct ReportColumn: Hashable, Sendable {
   public var isTotalled: Bool
   /// Whether every value is short and has no space (a number, date, amount or code): it must not wrap.
   public var keepsValuesWhole: Bool
+  /// For a number column: the most digits its values have after the decimal separator, so the layout
+  /// can align them on the separator; nil when unknown.
+  public var fractionDigits: Int?
+  /// The decimal separator of a number column's values.
+  public var decimalSeparator: Character = "."
 
   public init(
     title: String, alignment: Alignment? = nil, width: Width? = nil, isNumeric: Bool = false,

@@ -22,6 +22,8 @@ struct ReportColumnScan {
   private var distinct: [Set<Int128>?]
   /// Whether every value of a column is one short word (a date, a code): such values must not wrap.
   private var compact: [Bool]
+  /// The most digits after the decimal separator among each column's numbers.
+  private var fractionDigits: [Int]
   private var raggedWarnings = 0
   private var invalidTextWarnings = 0
   private var warnedUnrenderable = false
@@ -39,6 +41,7 @@ struct ReportColumnScan {
     mixedMarks = Array(repeating: false, count: count)
     distinct = Array(repeating: [], count: count)
     compact = Array(repeating: true, count: count)
+    fractionDigits = Array(repeating: 0, count: count)
   }
 
   /// Takes one row: its warnings go to `diagnostics`; a field too long to keep stops the import (returned).
@@ -129,6 +132,8 @@ struct ReportColumnScan {
     }
     seenNumber[column] = true
     sums[column] = sum
+    fractionDigits[column] = max(
+      fractionDigits[column], DecimalAlignment.fractionDigits(cell, separator: separator))
     if !separatorIsKnown, cell.contains(UInt8(ascii: ".")) || cell.contains(UInt8(ascii: ",")) {
       readBeforeKnown[column] = true
     }
@@ -163,9 +168,14 @@ struct ReportColumnScan {
           isNumber && !mixedMarks[index] && !ReportCSVImporter.isIdentifierName(headers[index])
           && !allDistinctIntegers
       }
-      return ReportColumn(
+      var column = ReportColumn(
         title: headers[index], isNumeric: isNumber, isTotalled: totalled,
         keepsValuesWhole: isNumber || (compact[index] && rows > 0))
+      if isNumber {
+        column.fractionDigits = fractionDigits[index]
+        column.decimalSeparator = Character(UnicodeScalar(separator))
+      }
+      return column
     }
   }
 
