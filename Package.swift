@@ -21,7 +21,11 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .target(name: "PageKit", path: "Sources/PageKit"),
+    // libqrencode: QR code symbols for PageKit's QRCode view.
+    .systemLibrary(
+      name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "PageKit", dependencies: ["CQREncode"], path: "Sources/PageKit"),
     // C++: the streaming finishing pass (structure tree, artifacts, PDF/A) and libqpdf's content tokenizer as its fallback.
     .target(
       name: "CPDFContent", path: "Sources/CPDFContent",

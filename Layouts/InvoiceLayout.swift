@@ -411,33 +411,16 @@ struct InvoiceClosing: View {
             format.money(Money(invoice.totals.grandTotal.amount.negated, invoice.currency))))
       }
       if let bank = settings.issuer.bank, !invoice.isCreditNote {
-        VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.bankDetails)).bold().accessibilityHeading(.h2)
-          Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {
-            if let holder = bank.holder ?? settings.issuer.seller?.name {
-              GridRow {
-                Text(strings(.accountHolder))
-                Text(holder)
-              }
-            }
-            if let name = bank.bankName {
-              GridRow {
-                Text("")
-                Text(name)
-              }
-            }
-            GridRow {
-              Text(strings(.iban))
-              Text(bank.iban)
-            }
-            if let bic = bank.bic {
-              GridRow {
-                Text(strings(.bic))
-                Text(bic)
-              }
+        HStack(alignment: .top, spacing: 16) {
+          bankDetails(bank)
+          if case .success(let code)? = settings.issuer.epcPayment(for: invoice) {
+            Spacer(minLength: 0)
+            VStack(alignment: .center, spacing: 2) {
+              QRCode(code.payload, errorCorrection: .medium).frame(width: 78, height: 78)
+                .accessibilityLabel(strings(.scanToPay))
+              Text(strings(.scanToPay)).font(settings.brand.font(7)).foregroundColor(Color(white: 0.35))
             }
           }
-          .accessibilityTable(headers: .firstColumn)
         }
       }
       if let notes = invoice.notes ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale) {
@@ -448,5 +431,37 @@ struct InvoiceClosing: View {
       }
     }
     .keepTogether()
+  }
+
+  /// The account holder, bank, IBAN and BIC.
+  func bankDetails(_ bank: BankAccount) -> some View {
+    VStack(alignment: .leading, spacing: 2) {
+      Text(strings(.bankDetails)).bold().accessibilityHeading(.h2)
+      Grid(alignment: .leading, horizontalSpacing: 10, verticalSpacing: 1) {
+        if let holder = bank.holder ?? settings.issuer.seller?.name {
+          GridRow {
+            Text(strings(.accountHolder))
+            Text(holder)
+          }
+        }
+        if let name = bank.bankName {
+          GridRow {
+            Text("")
+            Text(name)
+          }
+        }
+        GridRow {
+          Text(strings(.iban))
+          Text(bank.iban)
+        }
+        if let bic = bank.bic {
+          GridRow {
+            Text(strings(.bic))
+            Text(bic)
+          }
+        }
+      }
+      .accessibilityTable(headers: .firstColumn)
+    }
   }
 }

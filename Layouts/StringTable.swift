@@ -15,6 +15,8 @@ public enum StringKey: String, CaseIterable, Sendable {
   case ciHistory, ciPassRate, ciSecondsPerSuite, ciCoverageByPackage, ciMoreFailures, ciNoFailures, ciRun
   /// The labels of countries with a sales tax instead of a VAT, used in their place there.
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
+  /// The caption of a payment QR code.
+  case scanToPay
 
   /// The sales-tax label to use instead of this VAT label, where one applies.
   var salesTaxVariant: StringKey? {

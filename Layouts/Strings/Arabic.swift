@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "ملاحظات",
+    .scanToPay: "امسح للدفع",
     .vatSummary: "ملخص ضريبة القيمة المضافة",
     .rate: "النسبة",
     .netAmount: "الصافي",

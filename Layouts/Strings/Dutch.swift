@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Opmerkingen",
+    .scanToPay: "Scan om te betalen",
     .vatSummary: "Btw-overzicht",
     .rate: "Tarief",
     .netAmount: "Netto",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Notes",
+    .scanToPay: "Scan to pay",
     .vatSummary: "VAT summary",
     .rate: "Rate",
     .netAmount: "Net",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Remarques",
+    .scanToPay: "Scanner pour payer",
     .vatSummary: "Récapitulatif TVA",
     .rate: "Taux",
     .netAmount: "HT",

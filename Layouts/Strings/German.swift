@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Hinweise",
+    .scanToPay: "Scannen und bezahlen",
     .vatSummary: "Umsatzsteuer-Übersicht",
     .rate: "Satz",
     .netAmount: "Netto",

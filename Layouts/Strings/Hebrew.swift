@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "הערות",
+    .scanToPay: "סרקו לתשלום",
     .vatSummary: "סיכום מע״מ",
     .rate: "שיעור",
     .netAmount: "נטו",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "टिप्पणियाँ",
+    .scanToPay: "भुगतान के लिए स्कैन करें",
     .vatSummary: "कर सारांश",
     .rate: "दर",
     .netAmount: "शुद्ध",

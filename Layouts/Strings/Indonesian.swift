@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Catatan",
+    .scanToPay: "Pindai untuk membayar",
     .vatSummary: "Ringkasan PPN",
     .rate: "Tarif",
     .netAmount: "DPP",

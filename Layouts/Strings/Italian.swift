@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Note",
+    .scanToPay: "Scansiona per pagare",
     .vatSummary: "Riepilogo IVA",
     .rate: "Aliquota",
     .netAmount: "Imponibile",

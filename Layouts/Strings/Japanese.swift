@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "備考",
+    .scanToPay: "スキャンして支払う",
     .vatSummary: "消費税内訳",
     .rate: "税率",
     .netAmount: "税抜金額",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "비고",
+    .scanToPay: "스캔하여 결제",
     .vatSummary: "부가세 요약",
     .rate: "세율",
     .netAmount: "공급가액",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "شبا",
     .bic: "BIC",
     .notes: "یادداشت‌ها",
+    .scanToPay: "برای پرداخت اسکن کنید",
     .vatSummary: "خلاصه مالیات بر ارزش افزوده",
     .rate: "نرخ",
     .netAmount: "خالص",

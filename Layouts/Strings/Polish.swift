@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Uwagi",
+    .scanToPay: "Zeskanuj, aby zapłacić",
     .vatSummary: "Podsumowanie VAT",
     .rate: "Stawka",
     .netAmount: "Netto",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Observações",
+    .scanToPay: "Digitalize para pagar",
     .vatSummary: "Resumo do IVA",
     .rate: "Taxa",
     .netAmount: "Valor líquido",

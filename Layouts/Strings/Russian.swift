@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Примечания",
+    .scanToPay: "Отсканируйте для оплаты",
     .vatSummary: "Сводка по НДС",
     .rate: "Ставка",
     .netAmount: "Без НДС",

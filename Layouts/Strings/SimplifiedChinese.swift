@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "备注",
+    .scanToPay: "扫码支付",
     .vatSummary: "增值税汇总",
     .rate: "税率",
     .netAmount: "净额",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Notas",
+    .scanToPay: "Escanear para pagar",
     .vatSummary: "Resumen de IVA",
     .rate: "Tipo",
     .netAmount: "Base imponible",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Anteckningar",
+    .scanToPay: "Skanna för att betala",
     .vatSummary: "Momssammanställning",
     .rate: "Sats",
     .netAmount: "Netto",

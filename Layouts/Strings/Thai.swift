@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "หมายเหตุ",
+    .scanToPay: "สแกนเพื่อชำระเงิน",
     .vatSummary: "สรุปภาษีมูลค่าเพิ่ม",
     .rate: "อัตรา",
     .netAmount: "ยอดสุทธิ",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Notlar",
+    .scanToPay: "Ödemek için tarayın",
     .vatSummary: "KDV özeti",
     .rate: "Oran",
     .netAmount: "Net",

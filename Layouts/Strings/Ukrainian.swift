@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Примітки",
+    .scanToPay: "Скануйте для оплати",
     .vatSummary: "Підсумок ПДВ",
     .rate: "Ставка",
     .netAmount: "Без ПДВ",

@@ -33,6 +33,7 @@ extension StringTable {
     .iban: "IBAN",
     .bic: "BIC",
     .notes: "Ghi chú",
+    .scanToPay: "Quét để thanh toán",
     .vatSummary: "Tổng hợp thuế GTGT",
     .rate: "Thuế suất",
     .netAmount: "Trước thuế",

@@ -88,7 +88,7 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged", "envelope",
+        "einvoice", "tagged", "envelope", "payment",
       ])
     if let tagged = root["tagged"] {
       if case .bool(let value) = tagged.kind {
@@ -128,6 +128,7 @@ struct ConfigReader {
       }
     }
     if let csv = root["csv"] { readCSV(csv, into: &config) }
+    if let payment = root["payment"] { readPayment(payment, bank: root["bank"], into: &config) }
     return config
   }
 
@@ -386,6 +387,43 @@ struct ConfigReader {
         name: string(parts["name"], "$.seller.contact.name"),
         phone: string(parts["phone"], "$.seller.contact.phone"),
         email: string(parts["email"], "$.seller.contact.email"))
+    }
+  }
+
+  /// `payment`: the payment code (`qr`: none, epc, auto) and its remittance (`reference`: rf or none).
+  private mutating func readPayment(_ value: JSONValue, bank: JSONValue?, into config: inout Config) {
+    let fields = members(value, "$.payment", known: ["qr", "reference"])
+    if let name = string(fields["qr"], "$.payment.qr") {
+      if let code = PaymentCode(rawValue: name.lowercased()) {
+        config.invoiceSettings.issuer.paymentCode = code
+      } else {
+        error(
+          fields["qr"]!, "$.payment.qr", "\(Diagnostic.quote(name)) is not a payment code",
+          hint: "use epc (every euro invoice), auto or none")
+      }
+    }
+    if let reference = string(fields["reference"], "$.payment.reference") {
+      switch reference.lowercased() {
+      case "rf": config.invoiceSettings.issuer.usesCreditorReference = true
+      case "none": config.invoiceSettings.issuer.usesCreditorReference = false
+      default:
+        error(
+          fields["reference"]!, "$.payment.reference",
+          "\(Diagnostic.quote(reference)) is not a reference kind", hint: "use rf or none")
+      }
+    }
+    // A code that pays a mistyped IBAN sends money nowhere: the account must check out first.
+    guard config.invoiceSettings.issuer.paymentCode != .none, let account = config.invoiceSettings.issuer.bank
+    else { return }
+    if IBAN(account.iban) == nil {
+      let place = bank.flatMap { bank -> JSONValue? in
+        if case .object(let members) = bank.kind { return members.first { $0.0 == "iban" }?.1 }
+        return nil
+      }
+      error(
+        place ?? value, "$.bank.iban",
+        "\(Diagnostic.quote(account.iban)) is not a valid IBAN (its check digits are wrong)",
+        hint: "payment codes need the account's exact IBAN")
     }
   }
 

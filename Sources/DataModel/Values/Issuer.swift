@@ -16,6 +16,11 @@ public struct Issuer: Sendable {
   public var notes: LocalizedText?
   /// The locale of invoices that name none.
   public var defaultLocale: String
+  /// The payment code invoices carry (`payment.qr`).
+  public var paymentCode = PaymentCode.none
+  /// Whether payment codes carry a structured creditor reference made from the invoice number
+  /// (`payment.reference: "rf"`) instead of the text "Invoice NUMBER".
+  public var usesCreditorReference = false
 
   public init(
     seller: Party? = nil, legalLine: LocalizedText? = nil, bank: BankAccount? = nil,

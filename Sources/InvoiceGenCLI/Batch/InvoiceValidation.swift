@@ -30,6 +30,7 @@ struct InvoiceValidation {
     var tickets: [Ticket] = []
     /// How many invoices would be rendered: the tickets, or with `--check` what they would have been.
     var selected = 0
+    /// Invoices with no usable file name or payment code.
     var namingFailures: [OutputNaming.Failure] = []
     var einvoiceFailures: [EInvoicePreparation.Failure] = []
 
@@ -56,6 +57,16 @@ struct InvoiceValidation {
           result.validNumbers.append(invoice.number)
         }
         guard selection.wants(invoice.number) else { continue }
+        // Wrong payment data fails its invoice like a wrong name: the code would pay the wrong way.
+        if case .failure(let problem)? = plan.settings.issuer.epcPayment(for: invoice) {
+          result.namingFailures.append(
+            OutputNaming.Failure(
+              number: invoice.number,
+              message:
+                "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem); set payment.qr to auto (euro invoices only) or none"
+            ))
+          continue
+        }
         switch naming.name(invoice) {
         case .failure(let failure):
           result.namingFailures.append(failure)

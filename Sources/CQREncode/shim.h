@@ -1,0 +1,2 @@
+// libqrencode (Debian libqrencode-dev): QR code symbols as module matrices.
+#include <qrencode.h>

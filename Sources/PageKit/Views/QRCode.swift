@@ -1,0 +1,83 @@
+import CQREncode
+import Foundation
+
+/// A QR code of `payload`, drawn as one filled path with its quiet zone, as large as it is offered (square).
+///
+/// Encoded by libqrencode in byte mode from the payload's UTF-8 bytes; the dark modules of each row
+/// are merged into runs, so the PDF holds one path of rectangles, not one per module. A payload too
+/// long for the largest QR version draws nothing (`QRCode.matrix` tells beforehand). Give it
+/// `.accessibilityLabel(_:)` to make it a figure with alternative text in a tagged PDF.
+public struct QRCode: View, Sendable {
+  /// How much of the symbol may be damaged and still read: about 7, 15, 25 or 30 %.
+  public enum ErrorCorrection: Sendable {
+    case low, medium, quartile, high
+  }
+
+  /// The symbol's modules, or nil when the payload does not fit.
+  public let matrix: QRMatrix?
+
+  public init(_ payload: String, errorCorrection: ErrorCorrection = .medium) {
+    matrix = QRMatrix(Array(payload.utf8), errorCorrection: errorCorrection)
+  }
+
+  public var body: some View {
+    QRCodeShape(matrix: matrix).fill(Color.black)
+  }
+}
+
+/// The dark and light modules of a QR symbol, `size` × `size`, row by row.
+public struct QRMatrix: Sendable, Hashable {
+  public let size: Int
+  public let dark: [Bool]
+
+  /// The symbol of `bytes` in byte mode at the smallest version that holds them, or nil when none does.
+  public init?(_ bytes: [UInt8], errorCorrection: QRCode.ErrorCorrection) {
+    let level: QRecLevel
+    switch errorCorrection {
+    case .low: level = QR_ECLEVEL_L
+    case .medium: level = QR_ECLEVEL_M
+    case .quartile: level = QR_ECLEVEL_Q
+    case .high: level = QR_ECLEVEL_H
+    }
+    guard !bytes.isEmpty,
+      let code = bytes.withUnsafeBufferPointer({
+        QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, level)
+      })
+    else { return nil }
+    defer { QRcode_free(code) }
+    size = Int(code.pointee.width)
+    dark = (0..<(size * size)).map { code.pointee.data[$0] & 1 == 1 }
+  }
+
+  /// Whether the module at column `x`, row `y` is dark.
+  public subscript(x: Int, y: Int) -> Bool { dark[y * size + x] }
+}
+
+/// The modules of a QR symbol in a square at the rectangle's top-left corner, with a four-module quiet zone.
+struct QRCodeShape: Shape {
+  let matrix: QRMatrix?
+
+  func path(in rect: CGRect) -> Path {
+    guard let matrix else { return Path() }
+    let side = min(rect.width, rect.height)
+    let module = side / CGFloat(matrix.size + 8)
+    let origin = CGPoint(x: rect.minX + 4 * module, y: rect.minY + 4 * module)
+    var path = Path()
+    for y in 0..<matrix.size {
+      var x = 0
+      while x < matrix.size {
+        guard matrix[x, y] else {
+          x += 1
+          continue
+        }
+        let start = x
+        while x < matrix.size, matrix[x, y] { x += 1 }
+        path.addRect(
+          CGRect(
+            x: origin.x + CGFloat(start) * module, y: origin.y + CGFloat(y) * module,
+            width: CGFloat(x - start) * module, height: module))
+      }
+    }
+    return path
+  }
+}
