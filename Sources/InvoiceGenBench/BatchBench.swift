@@ -36,6 +36,7 @@ enum BatchBench {
     var plain: [Double] = []
     var untagged: [Double] = []
     var facturX: [Double] = []
+    var epc: [Double] = []
     var cold: [Double] = []
   }
 
@@ -49,6 +50,8 @@ enum BatchBench {
     /// The sample config, and the e-invoicing sample seller's for the Factur-X runs.
     let config: String
     let einvoiceConfig: String
+    /// The e-invoicing seller's config with an EPC QR code on every invoice.
+    let epcConfig: String
   }
 
   static func run(invoicegen: String, floor: String, dir: String) throws {
@@ -58,10 +61,17 @@ enum BatchBench {
     sync()
     let config = URL(fileURLWithPath: invoicegen).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("SampleData/invoicegen.json").path
+    let einvoiceConfig = URL(fileURLWithPath: config).deletingLastPathComponent()
+      .appendingPathComponent("einvoice.json").path
+    // The same seller with a payment code: the one difference between the "plain" and "epc" runs.
+    let epcConfig = dir + "/epc.json"
+    let seller = try String(contentsOfFile: einvoiceConfig, encoding: .utf8)
+    guard let brace = seller.firstIndex(of: "{") else { throw BenchError.usage }
+    try seller.replacingCharacters(in: brace...brace, with: "{\"payment\": {\"qr\": \"epc\"},").write(
+      toFile: epcConfig, atomically: true, encoding: .utf8)
     let setup = Setup(
       invoicegen: invoicegen, floor: floor, dir: dir, input: input, count: count, config: config,
-      einvoiceConfig: URL(fileURLWithPath: config).deletingLastPathComponent()
-        .appendingPathComponent("einvoice.json").path)
+      einvoiceConfig: einvoiceConfig, epcConfig: epcConfig)
     var timings = Timings()
     for round in 0..<3 { try measureRound(round, setup, into: &timings) }
     timings.cold = try coldStarts(setup)
@@ -92,15 +102,18 @@ enum BatchBench {
     }
     for (kind, flags) in [
       ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
+      ("epc", []),
     ] {
       let sample = try Bench.measure(
         [
           setup.invoicegen, "--input", setup.input, "--out", dir + "/\(kind)-\(round)", "--config",
-          setup.einvoiceConfig, "--jobs", "1", "--quiet", "--progress", "never",
+          kind == "epc" ? setup.epcConfig : setup.einvoiceConfig, "--jobs", "1", "--quiet", "--progress",
+          "never",
         ] + flags)
       switch kind {
       case "plain": timings.plain.append(sample.seconds)
       case "untagged": timings.untagged.append(sample.seconds)
+      case "epc": timings.epc.append(sample.seconds)
       default: timings.facturX.append(sample.seconds)
       }
     }
@@ -149,6 +162,7 @@ enum BatchBench {
     printCost("tagged PDF", timings.plain, against: "--untagged", timings.untagged, count: count, target: 25)
     printCost(
       "Factur-X, tagged", timings.facturX, against: "--untagged", timings.untagged, count: count, target: 40)
+    printCost("EPC QR code", timings.epc, against: "no code", timings.plain, count: count, target: 10)
   }
 
   /// Prints the rate of `runs` and its extra time over the `base` runs of the same invoices, with the target.

@@ -399,7 +399,7 @@ struct ConfigReader {
       } else {
         error(
           fields["qr"]!, "$.payment.qr", "\(Diagnostic.quote(name)) is not a payment code",
-          hint: "use epc (every euro invoice), auto or none")
+          hint: "use epc (every euro invoice), swiss (every invoice, as a Swiss QR-bill), auto or none")
       }
     }
     if let reference = string(fields["reference"], "$.payment.reference") {

@@ -39,7 +39,12 @@ public struct EPCPayment: Sendable, Hashable {
     if let reference {
       lines.append(reference.electronic)
     } else if let text, !text.isEmpty {
-      lines += ["", safePrefix(text, 140)]
+      // The remittance text is cut to what the 331 bytes leave (a long invoice number in a
+      // two-byte script), never the payment data before it.
+      let room = 331 - lines.joined(separator: "\n").utf8.count - 2
+      var cut = safePrefix(text, 140)
+      while cut.utf8.count > room, !cut.isEmpty { cut.removeLast() }
+      lines += ["", cut]
     }
     let payload = lines.joined(separator: "\n")
     let bytes = payload.utf8.count
