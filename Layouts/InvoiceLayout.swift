@@ -15,6 +15,7 @@ public enum InvoiceLayout {
     let brand = settings.brand
     let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
     // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
+    let paper = brand.paper(locale: locale, country: invoice.customer.postalAddress?.country)
     let document = Document(
       title: "\(title) \(invoice.number)",
       author: settings.author ?? settings.issuer.seller?.name,
@@ -23,7 +24,7 @@ public enum InvoiceLayout {
       creator: settings.creator
     ) {
       Page(
-        size: brand.paper(locale: locale, country: invoice.customer.postalAddress?.country),
+        size: paper,
         margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
       ) {
         InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
@@ -61,6 +62,15 @@ public enum InvoiceLayout {
         }
         .font(brand.font(7.5))
         .foregroundColor(Color(white: 0.4))
+      }
+      // The Swiss QR-bill: its own page, the 105 mm strip at the bottom, where it can be torn off.
+      if case .success(let bill)? = settings.issuer.swissQRBill(for: invoice) {
+        Page(size: paper, margins: EdgeInsets(0)) {
+          VStack(alignment: .leading, spacing: 0) {
+            Color.clear.frame(height: paper.height - SwissQRBillView.height)
+            SwissQRBillView(bill: bill, language: locale.language.languageCode?.identifier ?? "en")
+          }
+        }
       }
     }
     return PreparedDocument(

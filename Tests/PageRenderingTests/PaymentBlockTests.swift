@@ -34,4 +34,33 @@ import Testing
     }
     #expect(runs < modules * 2 / 3, "\(runs) runs for \(modules) modules")
   }
+
+  @Test func aSwissQRBillPageMatchesItsGolden() throws {
+    var seller = Party(name: "Alpenblick Software AG")
+    seller.postalAddress = PostalAddress(
+      street: "Seestrasse 5", postcode: "8002", city: "Zürich", country: "CH")
+    var settings = InvoiceSettings(
+      issuer: Issuer(
+        seller: seller,
+        bank: BankAccount(holder: "Alpenblick Software AG", iban: "CH44 3199 9123 0008 8901 2")))
+    settings.issuer.paymentCode = .swiss
+    var invoice = try EnvelopeWindowTests.invoice()
+    invoice = try Invoice(
+      number: invoice.number, issueDate: invoice.issueDate, currency: Currency(code: "CHF")!,
+      customer: Party(
+        name: "Huber Holz AG", address: ["Dorfstrasse 7", "3012 Bern"],
+        postalAddress: PostalAddress(street: "Dorfstrasse 7", postcode: "3012", city: "Bern", country: "CH")),
+      items: invoice.items, locale: "de-CH")
+    guard case .success(let bill)? = settings.issuer.swissQRBill(for: invoice) else {
+      Issue.record("no bill")
+      return
+    }
+    #expect(bill.referenceType == "QRR")
+    let prepared = InvoiceLayout.document(for: invoice, settings: settings)
+    let renderer = DocumentRenderer(
+      document: prepared.document, environment: prepared.environment, resources: RenderResources())
+    let folder = try TestSupport.temporaryFolder()
+    try renderer.writePNGs(scale: 0.8) { folder + "/page-\($0).png" }
+    try GoldenImage.check(try Data(contentsOf: URL(fileURLWithPath: folder + "/page-2.png")), name: "qr-bill")
+  }
 }

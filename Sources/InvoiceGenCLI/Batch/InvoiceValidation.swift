@@ -67,6 +67,13 @@ struct InvoiceValidation {
             ))
           continue
         }
+        if case .failure(let problem)? = plan.settings.issuer.swissQRBill(for: invoice) {
+          result.namingFailures.append(
+            OutputNaming.Failure(
+              number: invoice.number,
+              message: "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem)"))
+          continue
+        }
         switch naming.name(invoice) {
         case .failure(let failure):
           result.namingFailures.append(failure)

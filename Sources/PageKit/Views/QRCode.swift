@@ -15,13 +15,17 @@ public struct QRCode: View, Sendable {
 
   /// The symbol's modules, or nil when the payload does not fit.
   public let matrix: QRMatrix?
+  /// The light margin around the symbol, in modules: 4 as ISO/IEC 18004 asks, 0 where the
+  /// surrounding layout keeps the space free (the Swiss QR-bill's 46 mm is the symbol alone).
+  public let quietZone: Int
 
-  public init(_ payload: String, errorCorrection: ErrorCorrection = .medium) {
+  public init(_ payload: String, errorCorrection: ErrorCorrection = .medium, quietZone: Int = 4) {
     matrix = QRMatrix(Array(payload.utf8), errorCorrection: errorCorrection)
+    self.quietZone = max(0, quietZone)
   }
 
   public var body: some View {
-    QRCodeShape(matrix: matrix).fill(Color.black)
+    QRCodeShape(matrix: matrix, quietZone: quietZone).fill(Color.black)
   }
 }
 
@@ -53,15 +57,17 @@ public struct QRMatrix: Sendable, Hashable {
   public subscript(x: Int, y: Int) -> Bool { dark[y * size + x] }
 }
 
-/// The modules of a QR symbol in a square at the rectangle's top-left corner, with a four-module quiet zone.
+/// The modules of a QR symbol in a square at the rectangle's top-left corner, inside its quiet zone.
 struct QRCodeShape: Shape {
   let matrix: QRMatrix?
+  let quietZone: Int
 
   func path(in rect: CGRect) -> Path {
     guard let matrix else { return Path() }
     let side = min(rect.width, rect.height)
-    let module = side / CGFloat(matrix.size + 8)
-    let origin = CGPoint(x: rect.minX + 4 * module, y: rect.minY + 4 * module)
+    let module = side / CGFloat(matrix.size + 2 * quietZone)
+    let origin = CGPoint(
+      x: rect.minX + CGFloat(quietZone) * module, y: rect.minY + CGFloat(quietZone) * module)
     var path = Path()
     for y in 0..<matrix.size {
       var x = 0
