@@ -8,7 +8,7 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
-	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev zbar-tools fonts-liberation2 \
+	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev libzint-dev zbar-tools fonts-liberation2 \
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
 

@@ -25,7 +25,9 @@ let package = Package(
     .systemLibrary(
       name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"])]),
-    .target(name: "PageKit", dependencies: ["CQREncode"], path: "Sources/PageKit"),
+    // libzint: Code 128 for PageKit's Barcode view (Debian ships no pkg-config file for it).
+    .systemLibrary(name: "CZint", path: "Sources/CZint", providers: [.apt(["libzint-dev"])]),
+    .target(name: "PageKit", dependencies: ["CQREncode", "CZint"], path: "Sources/PageKit"),
     // C++: the streaming finishing pass (structure tree, artifacts, PDF/A) and libqpdf's content tokenizer as its fallback.
     .target(
       name: "CPDFContent", path: "Sources/CPDFContent",
