@@ -19,6 +19,8 @@ struct SwissQRBillView: View {
   /// The fixed texts of the bill in its language (de, fr, it, else en).
   struct Words {
     let receipt, paymentPart, account, reference, information, payableBy, currency, amount, acceptance: String
+    /// "Payable by" when the payer is not known: a box is left to write in.
+    let payableByBlank: String
 
     init(language: String) {
       switch language {
@@ -30,6 +32,7 @@ struct SwissQRBillView: View {
           "Zusätzliche Informationen", "Zahlbar durch", "Währung", "Betrag"
         )
         acceptance = "Annahmestelle"
+        payableByBlank = "Zahlbar durch (Name/Adresse)"
       case "fr":
         (receipt, paymentPart, account, reference) = (
           "Récépissé", "Section paiement", "Compte / Payable à", "Référence"
@@ -38,6 +41,7 @@ struct SwissQRBillView: View {
           "Informations supplémentaires", "Payable par", "Monnaie", "Montant"
         )
         acceptance = "Point de dépôt"
+        payableByBlank = "Payable par (nom/adresse)"
       case "it":
         (receipt, paymentPart, account, reference) = (
           "Ricevuta", "Sezione pagamento", "Conto / Pagabile a", "Riferimento"
@@ -46,6 +50,7 @@ struct SwissQRBillView: View {
           "Informazioni supplementari", "Pagabile da", "Valuta", "Importo"
         )
         acceptance = "Punto di accettazione"
+        payableByBlank = "Pagabile da (nome/indirizzo)"
       default:
         (receipt, paymentPart, account, reference) = (
           "Receipt", "Payment part", "Account / Payable to", "Reference"
@@ -54,6 +59,7 @@ struct SwissQRBillView: View {
           "Additional information", "Payable by", "Currency", "Amount"
         )
         acceptance = "Acceptance point"
+        payableByBlank = "Payable by (name/address)"
       }
     }
   }
@@ -107,7 +113,7 @@ struct SwissQRBillView: View {
         if !bill.reference.isEmpty {
           section(words.reference, lines: [bill.printedReference], heading: 6, value: 8)
         }
-        section(words.payableBy, lines: debtorLines, heading: 6, value: 8)
+        payer(words, heading: 6, box: CGSize(width: 52, height: 20))
       }
       place(5, 68, width: 52) { amountRow(words, heading: 6, value: 8) }
       place(5, 82, width: 52) {
@@ -135,7 +141,7 @@ struct SwissQRBillView: View {
           section(words.reference, lines: [bill.printedReference], heading: 8, value: 10)
         }
         section(words.information, lines: [bill.message], heading: 8, value: 10)
-        section(words.payableBy, lines: debtorLines, heading: 8, value: 10)
+        payer(words, heading: 8, box: CGSize(width: 65, height: 25))
       }
     }
   }
@@ -147,6 +153,21 @@ struct SwissQRBillView: View {
       Text(lines.joined(separator: "\n")).font(font(value)).lineSpacing(value * 0.1)
     }
     .padding(.bottom, value)
+  }
+
+  /// The payer's name and address, or (when the invoice has no address in parts) a box of `box`
+  /// millimetres with corner marks to write them in, as the guidelines draw it.
+  @ViewBuilder
+  func payer(_ words: Words, heading: CGFloat, box: CGSize) -> some View {
+    if debtorLines.isEmpty {
+      VStack(alignment: .leading, spacing: 2) {
+        Text(words.payableByBlank).font(font(heading, bold: true))
+        CornerMarks().frame(width: EnvelopeWindow.mm(box.width), height: EnvelopeWindow.mm(box.height))
+          .accessibilityHidden(true)
+      }
+    } else {
+      section(words.payableBy, lines: debtorLines, heading: heading, value: heading + 2)
+    }
   }
 
   /// "Currency" and "Amount" side by side, with their values below.
@@ -188,6 +209,27 @@ struct SwissQRBillView: View {
     }
     groups.insert(whole, at: 0)
     return groups.joined(separator: " ") + (parts.count > 1 ? "." + parts[1] : "")
+  }
+}
+
+/// The corners of a box to write in: 3 mm lines, 0.75 pt thick, as the guidelines mark blank fields.
+struct CornerMarks: View {
+  var body: some View {
+    Canvas { context, size in
+      let arm = EnvelopeWindow.mm(3)
+      let line: CGFloat = 0.75
+      for (x, y, dx, dy) in [
+        (0.0, 0.0, 1.0, 1.0), (size.width, 0, -1, 1), (0, size.height, 1, -1),
+        (size.width, size.height, -1, -1),
+      ] {
+        context.fill(
+          Path(CGRect(x: min(x, x + dx * arm), y: dy > 0 ? y : y - line, width: arm, height: line)),
+          with: .color(.black))
+        context.fill(
+          Path(CGRect(x: dx > 0 ? x : x - line, y: min(y, y + dy * arm), width: line, height: arm)),
+          with: .color(.black))
+      }
+    }
   }
 }
 

@@ -55,6 +55,35 @@ public struct QRMatrix: Sendable, Hashable {
 
   /// Whether the module at column `x`, row `y` is dark.
   public subscript(x: Int, y: Int) -> Bool { dark[y * size + x] }
+
+  /// The dark modules as rectangles (in modules), each a run of a row grown down while the rows
+  /// below are dark across it: no module twice, far fewer rectangles than modules or row runs.
+  public func blocks() -> [(x: Int, y: Int, width: Int, height: Int)] {
+    var covered = [Bool](repeating: false, count: size * size)
+    var blocks: [(x: Int, y: Int, width: Int, height: Int)] = []
+    for y in 0..<size {
+      var x = 0
+      while x < size {
+        guard dark[y * size + x], !covered[y * size + x] else {
+          x += 1
+          continue
+        }
+        let start = x
+        while x < size, dark[y * size + x], !covered[y * size + x] { x += 1 }
+        var height = 1
+        while y + height < size,
+          (start..<x).allSatisfy({ dark[(y + height) * size + $0] && !covered[(y + height) * size + $0] })
+        {
+          height += 1
+        }
+        for row in y..<(y + height) {
+          for column in start..<x { covered[row * size + column] = true }
+        }
+        blocks.append((start, y, x - start, height))
+      }
+    }
+    return blocks
+  }
 }
 
 /// The modules of a QR symbol in a square at the rectangle's top-left corner, inside its quiet zone.
@@ -69,20 +98,11 @@ struct QRCodeShape: Shape {
     let origin = CGPoint(
       x: rect.minX + CGFloat(quietZone) * module, y: rect.minY + CGFloat(quietZone) * module)
     var path = Path()
-    for y in 0..<matrix.size {
-      var x = 0
-      while x < matrix.size {
-        guard matrix[x, y] else {
-          x += 1
-          continue
-        }
-        let start = x
-        while x < matrix.size, matrix[x, y] { x += 1 }
-        path.addRect(
-          CGRect(
-            x: origin.x + CGFloat(start) * module, y: origin.y + CGFloat(y) * module,
-            width: CGFloat(x - start) * module, height: module))
-      }
+    for block in matrix.blocks() {
+      path.addRect(
+        CGRect(
+          x: origin.x + CGFloat(block.x) * module, y: origin.y + CGFloat(block.y) * module,
+          width: CGFloat(block.width) * module, height: CGFloat(block.height) * module))
     }
     return path
   }
