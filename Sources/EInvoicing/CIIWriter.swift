@@ -176,7 +176,7 @@ public enum CIIWriter {
   static func settlement(_ xml: inout XMLWriter, _ document: EInvoiceDocument, currency: String) {
     let invoice = document.invoice
     xml.element("ram:ApplicableHeaderTradeSettlement") { xml in
-      xml.element("ram:PaymentReference", invoice.number)
+      xml.element("ram:PaymentReference", document.remittance ?? invoice.number)
       xml.element("ram:InvoiceCurrencyCode", currency)
       if let bank = document.bank { paymentMeans(&xml, bank) }
       for entry in document.breakdown {

@@ -50,15 +50,17 @@ struct EInvoiceBuilder {
       ?? invoice.customer.email.map { ElectronicAddress(scheme: "EM", value: $0) }
     checkProfile(seller: seller, buyerAddress: buyerAddress)
     guard problems.isEmpty else { return .failure(EInvoiceFailure(problems: problems)) }
-    return .success(
-      EInvoiceDocument(
-        invoice: invoice, profile: profile, seller: seller, bank: issuer.bank,
-        paymentTerms: issuer.text(issuer.paymentTerms, for: invoice.locale),
-        typeCode: invoice.isCreditNote ? "381" : "380", lines: lines, charges: charges, breakdown: breakdown,
-        lineTotal: signed(totals.lineTotal.amount), chargeTotal: signed(totals.chargeTotal.amount),
-        allowanceTotal: signed(totals.allowanceTotal.amount), taxBasis: signed(totals.subtotal.amount),
-        taxTotal: signed(totals.taxTotal.amount), grandTotal: signed(totals.grandTotal.amount),
-        buyerCountry: buyerCountry, sellerCountry: sellerCountry, buyerElectronicAddress: buyerAddress))
+    var document = EInvoiceDocument(
+      invoice: invoice, profile: profile, seller: seller, bank: issuer.bank,
+      paymentTerms: issuer.text(issuer.paymentTerms, for: invoice.locale),
+      typeCode: invoice.isCreditNote ? "381" : "380", lines: lines, charges: charges, breakdown: breakdown,
+      lineTotal: signed(totals.lineTotal.amount), chargeTotal: signed(totals.chargeTotal.amount),
+      allowanceTotal: signed(totals.allowanceTotal.amount), taxBasis: signed(totals.subtotal.amount),
+      taxTotal: signed(totals.taxTotal.amount), grandTotal: signed(totals.grandTotal.amount),
+      buyerCountry: buyerCountry, sellerCountry: sellerCountry, buyerElectronicAddress: buyerAddress)
+    // The reference a payer's bank passes on is the one the payment code carries.
+    document.remittance = issuer.paymentRemittance(for: invoice)
+    return .success(document)
   }
 
   /// Two decimals, VAT per rate, net prices: what EN 16931 amounts must be.

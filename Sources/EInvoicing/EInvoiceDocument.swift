@@ -52,6 +52,8 @@ public struct EInvoiceDocument: Sendable {
   public let seller: Party
   public let bank: BankAccount?
   public let paymentTerms: String?
+  /// The remittance information (BT-83) when the payment codes use a reference (RF, QRR); else the invoice number is.
+  public var remittance: String?
   /// 380 for an invoice, 381 for a credit note (BT-3).
   public let typeCode: String
   public let lines: [Line]

@@ -94,7 +94,7 @@ public enum UBLWriter {
     if let bank = document.bank {
       xml.element("cac:PaymentMeans") { xml in
         xml.element("cbc:PaymentMeansCode", "58")
-        xml.element("cbc:PaymentID", document.invoice.number)
+        xml.element("cbc:PaymentID", document.remittance ?? document.invoice.number)
         xml.element("cac:PayeeFinancialAccount") { xml in
           xml.element("cbc:ID", bank.iban.replacingOccurrences(of: " ", with: ""))
           if let holder = bank.holder { xml.element("cbc:Name", holder) }

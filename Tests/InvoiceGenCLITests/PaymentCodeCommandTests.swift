@@ -81,4 +81,23 @@ import Testing
     )
     #expect(CommandRunner.files(folder + "/bad").isEmpty)
   }
+
+  @Test func theEInvoiceCarriesTheReferenceThePaymentCodeCarries() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let config = try String(contentsOfFile: CommandRunner.sampleData + "/einvoice.json", encoding: .utf8)
+    guard let brace = config.firstIndex(of: "{") else { return }
+    try config.replacingCharacters(
+      in: brace...brace, with: #"{"payment": {"qr": "auto", "reference": "rf"},"#
+    )
+    .write(toFile: folder + "/rf.json", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", CommandRunner.sampleData + "/einvoice-orders.csv", "--config", folder + "/rf.json", "--out",
+      folder + "/xml", "--format", "cii", "--only", "RE-2026-101",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let xml = try String(contentsOfFile: folder + "/xml/RE-2026-101.xml", encoding: .utf8)
+    // BT-83: the RF reference of the invoice number, the one its EPC code carries.
+    #expect(xml.contains("<ram:PaymentReference>RF09RE2026101</ram:PaymentReference>"), "\(xml.prefix(3000))")
+    #expect(EInvoiceTests.failedRules(try EInvoiceTests.check(folder + "/xml/RE-2026-101.xml")).isEmpty)
+  }
 }

@@ -60,3 +60,16 @@ extension Issuer {
       creditorReference: usesCreditorReference)
   }
 }
+
+extension Issuer {
+  /// The remittance information (EN 16931 BT-83) of `invoice` when its payment code carries a reference:
+  /// the QR-bill's QRR or SCOR reference, else the RF reference of `payment.reference: "rf"`; nil
+  /// otherwise (the invoice number is used).
+  public func paymentRemittance(for invoice: Invoice) -> String? {
+    if case .success(let bill)? = swissQRBill(for: invoice) {
+      return bill.reference.isEmpty ? nil : bill.reference
+    }
+    guard usesCreditorReference, paymentCode != .none else { return nil }
+    return CreditorReference(from: invoice.number)?.electronic
+  }
+}
