@@ -1,0 +1,143 @@
+import DataModel
+import Foundation
+import PageKit
+
+/// Logo, seller, title, buyer and the invoice's facts.
+struct InvoiceHead: View {
+  let invoice: Invoice
+  let settings: InvoiceSettings
+  let strings: StringTable
+  let format: DocumentFormatter
+  let title: String
+
+  var body: some View {
+    if let window = settings.envelope {
+      VStack(alignment: .leading, spacing: 0) {
+        // The letterhead fills the space above the window exactly, so the window lands where the envelope's is.
+        letterhead.frame(height: window.top - window.margins.top, alignment: .top)
+        HStack(alignment: .top, spacing: 12) {
+          addressField(window)
+          Spacer(minLength: 0)
+          facts.padding(.top, window.returnZone)
+        }
+        Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
+          .accessibilityHeading(.h1)
+          .padding(.top, 10)
+      }
+      .padding(.bottom, 6)
+    } else {
+      plainHead
+    }
+  }
+
+  /// The head without a window: letterhead, title, then the buyer beside the facts.
+  var plainHead: some View {
+    VStack(alignment: .leading, spacing: 14) {
+      letterhead
+      Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
+        .accessibilityHeading(.h1)
+      HStack(alignment: .top) {
+        VStack(alignment: .leading, spacing: 1) {
+          Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
+          recipient
+        }
+        .frame(maxWidth: 260, alignment: .leading)
+        Spacer()
+        facts
+      }
+    }
+    .padding(.bottom, 6)
+  }
+
+  /// The address field of a window envelope: the return address at the foot of its upper zone, the
+  /// recipient in its lower zone, the text 5 mm inside the window's left edge.
+  func addressField(_ window: EnvelopeWindow) -> some View {
+    let inset = window.margins.leading - window.left
+    let width = window.width - inset
+    return VStack(alignment: .leading, spacing: 0) {
+      Text(returnAddress).font(settings.brand.font(6.5)).foregroundColor(Color(white: 0.35)).lineLimit(1)
+        .frame(width: width, height: window.returnZone - 4, alignment: .bottomLeading)
+        .padding(.bottom, 4)
+      recipient.frame(width: width, height: window.height - window.returnZone, alignment: .topLeading)
+    }
+  }
+
+  /// The seller on one line for the window's return-address zone ("Northwind GmbH · Friedrichstraße 123 · 10117 Berlin").
+  var returnAddress: String {
+    guard let seller = settings.issuer.seller else { return "" }
+    return ([seller.name] + sellerAddress(seller)).joined(separator: " · ")
+  }
+
+  /// The buyer's name, address, VAT id and email.
+  var recipient: some View {
+    (Text(invoice.customer.name).bold()
+      + Text(
+        InvoiceHead.lines(
+          invoice.customer.address
+            + [invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" }, invoice.customer.email]
+            .compactMap { $0 })))
+      .lineSpacing(1)
+  }
+
+  /// The logo (or the seller's name) and the seller's address block.
+  var letterhead: some View {
+    HStack(alignment: .top) {
+      if let logo = settings.brand.logo {
+        Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: .leading)
+          .accessibilityLabel(settings.issuer.seller?.name ?? "Logo")
+      } else if let seller = settings.issuer.seller {
+        Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
+          settings.brand.accentColor)
+      }
+      Spacer()
+      if let seller = settings.issuer.seller {
+        // One paragraph of lines: one text to shape instead of one per line.
+        (Text(seller.name).bold()
+          + Text(
+            InvoiceHead.lines(
+              sellerAddress(seller) + [seller.email].compactMap { $0 }
+                + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
+          .font(settings.brand.font(8))
+          .lineSpacing(1)
+          .multilineTextAlignment(.trailing)
+      }
+    }
+  }
+
+  /// The invoice's number, dates, customer id and references.
+  var facts: some View {
+    Grid(alignment: .leading, horizontalSpacing: 12, verticalSpacing: 2) {
+      fact(invoice.isCreditNote ? .creditNoteNumber : .invoiceNumber, invoice.number)
+      fact(.invoiceDate, format.date(invoice.issueDate))
+      // A credit note is not paid: it has no due date.
+      if let due = invoice.dueDate, !invoice.isCreditNote { fact(.dueDate, format.date(due)) }
+      if let id = invoice.customer.id { fact(.customerId, id) }
+      if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
+      if let original = invoice.precedingInvoice { fact(.precedingInvoice, original) }
+      // The date of supply, which VAT law asks for (§ 14 UStG, Art. 226 VAT Directive).
+      if let delivery = invoice.deliveryDate { fact(.deliveryDate, format.date(delivery)) }
+      if let period = invoice.billingPeriod {
+        fact(.servicePeriod, "\(format.date(period.lowerBound)) – \(format.date(period.upperBound))")
+      }
+    }
+    .accessibilityTable(headers: .firstColumn)
+  }
+
+  /// The seller's address lines as the config gives them, or made from its parts in the document's language.
+  func sellerAddress(_ seller: Party) -> [String] {
+    guard seller.address.isEmpty, let postal = seller.postalAddress else { return seller.address }
+    return postal.lines(locale: format.locale)
+  }
+
+  /// `lines`, each on its own line after what comes before.
+  static func lines(_ lines: [String]) -> String {
+    lines.map { "\n" + $0 }.joined()
+  }
+
+  func fact(_ key: StringKey, _ value: String) -> GridRow {
+    GridRow {
+      Text(strings(key)).foregroundColor(Color(white: 0.45))
+      Text(value).bold()
+    }
+  }
+}
