@@ -10,7 +10,9 @@ import Foundation
 enum UnitNames {
   /// The name of `unit` in `locale`'s language, or `unit` as given when its code has none.
   static func name(_ unit: String, locale: Locale) -> String {
-    guard let code = UnitCode.code(for: unit) else { return unit }
+    guard let given = UnitCode.code(for: unit) else { return unit }
+    // A piece (H87) and "each" (EA) print as the unit count (C62) does.
+    let code = ["H87", "EA"].contains(given) ? "C62" : given
     let language = StringTable.languageKey(for: locale)
     if let local = names[language]?[code] { return local }
     return symbols[code] ?? names["en"]?[code] ?? unit

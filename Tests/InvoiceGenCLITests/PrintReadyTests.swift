@@ -213,7 +213,7 @@ import Testing
     let rows = [
       ("DE-1", "de-DE", "EUR"), ("JA-1", "ja-JP", "JPY"), ("RU-1", "ru-RU", "RUB"), ("FR-1", "fr-FR", "EUR"),
     ].flatMap { number, locale, currency in
-      ["h", "pcs", "MON", "kg", "Fass"].map {
+      ["h", "pcs", "MON", "kg", "Fass", "H87"].map {
         "\(number),2026-03-01,Kunde,Posten \($0),2,10,0,\(currency),\(locale),\($0)"
       }
     }
@@ -225,14 +225,14 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     // h, pcs, MON and kg by their Rec 20 codes in each language; "Fass" (no code) as given.
     let expected = [
-      "DE-1": ["Std.", "Stk.", "Mon.", "kg", "Fass"], "JA-1": ["時間", "個", "か月", "kg", "Fass"],
-      "RU-1": ["ч", "шт.", "мес.", "кг", "Fass"], "FR-1": ["h", "pce", "mois", "kg", "Fass"],
+      "DE-1": ["Std.", "Stk.", "Mon.", "kg", "Fass", "Stk."], "JA-1": ["時間", "個", "か月", "kg", "Fass", "個"],
+      "RU-1": ["ч", "шт.", "мес.", "кг", "Fass", "шт."], "FR-1": ["h", "pce", "mois", "kg", "Fass", "pce"],
     ]
     for (number, units) in expected {
       let lines = try CommandRunner.text(folder + "/out/\(number).pdf").split(separator: "\n").map {
         $0.split(whereSeparator: \.isWhitespace).map(String.init)
       }
-      for (unit, given) in zip(units, ["h", "pcs", "MON", "kg", "Fass"]) {
+      for (unit, given) in zip(units, ["h", "pcs", "MON", "kg", "Fass", "H87"]) {
         let row = lines.first { $0.contains("\(given)") && $0.contains("Posten") }
         #expect(row?.contains(unit) == true, "\(number): \(unit) for \(given) in \(row ?? [])")
       }
