@@ -24,6 +24,11 @@ import Testing
       ["--input", "invoices.json", "--out", out + "/invoices-json"],
       ["--input", "shopify-orders.csv", "--config", "shopify.json", "--out", out + "/shopify"],
       ["--input", "woocommerce-orders.csv", "--config", "woocommerce.json", "--out", out + "/woocommerce"],
+      // The Swiss seller's CHF invoices carry a QR-bill page.
+      [
+        "--input", "orders.csv", "--config", "swiss.json", "--only", "INV-2026008", "--only", "INV-2026016",
+        "--out", out + "/swiss-qr-bill",
+      ],
       [
         "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", out + "/facturx",
         "--einvoice", "facturx",
