@@ -25,28 +25,6 @@ import Testing
       + cases.joined() + "</testsuite>"
   }
 
-  /// The RGB of the pixel at (`x`, `y`) points of page 1 rendered at 72 dpi.
-  static func colour(_ pdf: String, x: Double, y: Double) throws -> (Int, Int, Int) {
-    let stem = pdf + "-page"
-    _ = try CommandRunner.run(
-      "pdftoppm", ["-r", "72", "-f", "1", "-l", "1", "-singlefile", pdf, stem])
-    let data = try Data(contentsOf: URL(fileURLWithPath: stem + ".ppm"))
-    // P6 header: "P6\nW H\n255\n".
-    var newlines = 0
-    var start = 0
-    for (index, byte) in data.enumerated() where byte == 0x0A {
-      newlines += 1
-      if newlines == 3 {
-        start = index + 1
-        break
-      }
-    }
-    let header = String(decoding: data.prefix(start), as: UTF8.self).split(whereSeparator: \.isWhitespace)
-    let width = Int(header[1])!
-    let offset = start + (Int(y) * width + Int(x)) * 3
-    return (Int(data[offset]), Int(data[offset + 1]), Int(data[offset + 2]))
-  }
-
   @Test func countsAreOneVocabularyAndImprovementsAreGreenWithTheirArrow() throws {
     let folder = try CommandRunner.temporaryFolder()
     let history = folder + "/history.json"
@@ -76,15 +54,13 @@ import Testing
     // The failure's message is printed once (its output repeats it).
     #expect(text.components(separatedBy: "expected 2.34, got 2.35").count == 2, "\(text)")
     // The fall in failures (−2) is green: improvements are good news.
-    let html = try CommandRunner.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout
-    let word = try NSRegularExpression(
-      pattern: #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">\#u{2212}2</word>"#
-    )
-    let match = try #require(word.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)))
-    let number = { (index: Int) in Double(html[Range(match.range(at: index), in: html)!])! }
+    let fall = try #require(try PageMeasurements.words(pdf).first { $0.text == "\u{2212}2" })
+    // One pixel per point at 72 dpi, rendered once.
+    let page = try PageMeasurements.pixmap(pdf, dpi: 72, gray: false)
     var greenest = (0, 0, 0)
-    for dx in stride(from: number(1), to: number(3), by: 0.5) {
-      let pixel = try Self.colour(pdf, x: dx, y: (number(2) + number(4)) / 2)
+    for dx in stride(from: fall.xMin, to: fall.xMax, by: 0.5) {
+      let rgb = page.pixel(Int(dx), Int((fall.yMin + fall.yMax) / 2))
+      let pixel = (rgb[0], rgb[1], rgb[2])
       if pixel.1 - pixel.0 > greenest.1 - greenest.0 { greenest = pixel }
     }
     #expect(greenest.1 > greenest.0 + 60, "\(greenest)")
@@ -99,16 +75,10 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     // "fails0" is bold in the failures and regular in the slowest tests; "pay.Rounding" regular in
     // both: the name's width relative to its neighbour is larger where it is bold.
-    let html = try CommandRunner.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", folder + "/r.pdf", "-"])
-      .stdout
-    let word = try NSRegularExpression(
-      pattern:
-        #"<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)" yMax="[0-9.]+">(fails0|pay.Rounding)</word>"#
-    )
-    let widths = word.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-      let part = { (index: Int) in String(html[Range(match.range(at: index), in: html)!]) }
-      return (part(3), Double(part(2))! - Double(part(1))!)
+    let widths = try PageMeasurements.words(folder + "/r.pdf").filter {
+      ["fails0", "pay.Rounding"].contains($0.text)
     }
+    .map { ($0.text, $0.xMax - $0.xMin) }
     #expect(widths.map(\.0) == ["fails0", "pay.Rounding", "fails0", "pay.Rounding"], "\(widths)")
     if widths.count == 4 {
       #expect(widths[0].1 / widths[1].1 > widths[2].1 / widths[3].1 * 1.04, "\(widths)")

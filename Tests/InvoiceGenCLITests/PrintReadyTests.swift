@@ -15,17 +15,6 @@ import Testing
     return path
   }
 
-  /// The words of page 1 with their boxes, from `pdftotext -bbox`.
-  static func words(_ pdf: String) throws -> [(text: String, xMin: Double, xMax: Double, yMin: Double)] {
-    let html = try CommandRunner.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout
-    let pattern = try NSRegularExpression(
-      pattern: #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="[0-9.]+">([^<]*)</word>"#)
-    return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-      let part = { (index: Int) in String(html[Range(match.range(at: index), in: html)!]) }
-      return (part(4), Double(part(1))!, Double(part(3))!, Double(part(2))!)
-    }
-  }
-
   @Test func everyAmountOnAnInvoiceEndsOnOneRightEdge() throws {
     let out = try CommandRunner.temporaryFolder()
     let run = try CommandRunner.invoicegen([
@@ -34,7 +23,9 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     // Item amounts, subtotal, VAT per rate, the total and the VAT summary's columns all end in "€"
     // (the payment terms' sentence on the left holds one too).
-    let euros = try Self.words(out + "/INV-2026001.pdf").filter { $0.text == "€" && $0.xMin > 300 }
+    let euros = try PageMeasurements.words(out + "/INV-2026001.pdf").filter {
+      $0.text == "€" && $0.xMin > 300
+    }
     #expect(euros.count == 8 + 4 + 2 * 3, "\(euros)")
     let edge = euros.map(\.xMax).max()!
     // Every amount but the VAT summary's net and tax columns ends on the edge, to 0.5 pt.
@@ -288,14 +279,10 @@ import Testing
       toFile: input, atomically: true, encoding: .utf8)
     let run = try CommandRunner.invoicegen(["report", "--input", input, "--out", folder + "/r.pdf"])
     #expect(run.status == 0, "\(run.stderr)")
-    let html = try CommandRunner.run("pdftotext", ["-bbox", folder + "/r.pdf", "-"]).stdout
-    let pattern = try NSRegularExpression(
-      pattern: #"<word xMin="([0-9.]+)"[^>]*>(12\.5|34\.25|56\.125|78)\b"#)
-    let starts = pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-      (
-        String(html[Range(match.range(at: 2), in: html)!]),
-        Double(html[Range(match.range(at: 1), in: html)!])!
-      )
+    let numbers = ["12.5", "34.25", "56.125", "78"]
+    let starts = try PageMeasurements.words(folder + "/r.pdf").compactMap { word -> (String, Double)? in
+      let text = word.text.trimmingCharacters(in: .whitespaces)
+      return numbers.contains(text) ? (text, word.xMin) : nil
     }
     // Two integer digits each, tabular: aligned on the separator, they start at one x.
     #expect(starts.count == 4, "\(starts)")

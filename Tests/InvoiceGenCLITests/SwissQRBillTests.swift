@@ -57,25 +57,13 @@ import Testing
   /// symbol's centre and which error correction level M is chosen to survive, is painted dark first.
   static func decode(_ pdf: String) throws -> String? {
     let stem = pdf + "-bill"
-    _ = try CommandRunner.run(
-      "pdftoppm", ["-r", "150", "-gray", "-f", "2", "-l", "2", "-singlefile", pdf, stem])
-    var image = try Data(contentsOf: URL(fileURLWithPath: stem + ".pgm"))
-    var (newlines, start) = (0, 0)
-    for (index, byte) in image.enumerated() where byte == 0x0A {
-      newlines += 1
-      if newlines == 3 {
-        start = index + 1
-        break
-      }
-    }
-    let width = Int(
-      String(decoding: image.prefix(start), as: UTF8.self).split(whereSeparator: \.isWhitespace)[1])!
+    var image = try PageMeasurements.pixmap(pdf, page: 2, dpi: 150, gray: true, stem: stem)
     let perMM = 150 / 25.4
     let (centreX, centreY) = ((67 + 23) * perMM, (192 + 17 + 23) * perMM)
     for y in Int(centreY - 3.6 * perMM)...Int(centreY + 3.6 * perMM) {
-      for x in Int(centreX - 3.6 * perMM)...Int(centreX + 3.6 * perMM) { image[start + y * width + x] = 0 }
+      for x in Int(centreX - 3.6 * perMM)...Int(centreX + 3.6 * perMM) { image.set(x, y, to: 0) }
     }
-    try image.write(to: URL(fileURLWithPath: stem + "-masked.pgm"))
+    try PageMeasurements.writePGM(image, to: stem + "-masked.pgm")
     // -Sbinary: the bytes as encoded (UTF-8), not re-read in a character set zbar guesses.
     let result = try CommandRunner.run("zbarimg", ["--raw", "-q", "-Sbinary", stem + "-masked.pgm"])
     return result.status == 0 ? result.stdout : nil
@@ -111,13 +99,9 @@ import Testing
     let (folder, result) = try Self.run(iban: "CH44 3199 9123 0008 8901 2", reference: nil)
     #expect(result.status == 0, "\(result.stderr)")
     let pdf = folder + "/out/RE-2026-0042.pdf"
-    let html = try CommandRunner.run("pdftotext", ["-bbox", "-f", "2", "-l", "2", pdf, "-"]).stdout
+    let words = try PageMeasurements.words(pdf, page: 2)
     func box(_ word: String) -> (x: Double, y: Double)? {
-      guard let range = html.range(of: ">\(word)</word>") else { return nil }
-      let tag = html[
-        html[..<range.lowerBound].range(of: "<word", options: .backwards)!.lowerBound..<range.lowerBound]
-      let numbers = tag.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
-      return (numbers[0] * 25.4 / 72, numbers[1] * 25.4 / 72)
+      words.first { $0.text == word }.map { ($0.xMin * 25.4 / 72, $0.yMin * 25.4 / 72) }
     }
     // Receipt title 5 mm in, payment part title 5 mm into the payment part (62 mm), both 5 mm below the strip's top (192 mm).
     let receipt = try #require(box("Empfangsschein"))
@@ -125,32 +109,15 @@ import Testing
     #expect(abs(receipt.x - 5) < 0.5 && abs(payment.x - 67) < 0.5, "\(receipt) \(payment)")
     #expect(abs(receipt.y - 197) < 1 && abs(payment.y - 197) < 1, "\(receipt) \(payment)")
     // "Konto / Zahlbar an" heads the receipt's and the payment part's information column.
-    let headings = html.components(separatedBy: ">Konto</word>").dropLast().compactMap { part -> Double? in
-      guard let start = part.range(of: "xMin=\"", options: .backwards) else { return nil }
-      return Double(part[start.upperBound...].prefix { $0 != "\"" }).map { $0 * 25.4 / 72 }
-    }
+    let headings = words.filter { $0.text == "Konto" }.map { $0.xMin * 25.4 / 72 }
     #expect(
       headings.contains { abs($0 - 5) < 0.5 } && headings.contains { abs($0 - 118) < 0.5 }, "\(headings)")
     // The code: dark pixels of the payment part's left column at 150 dpi span 46 × 46 mm from (67, 209) mm.
-    let stem = folder + "/bill"
-    _ = try CommandRunner.run(
-      "pdftoppm", ["-r", "150", "-gray", "-f", "2", "-l", "2", "-singlefile", pdf, stem])
-    let image = try Data(contentsOf: URL(fileURLWithPath: stem + ".pgm"))
-    var newlines = 0
-    var start = 0
-    for (index, byte) in image.enumerated() where byte == 0x0A {
-      newlines += 1
-      if newlines == 3 {
-        start = index + 1
-        break
-      }
-    }
-    let header = String(decoding: image.prefix(start), as: UTF8.self).split(whereSeparator: \.isWhitespace)
-    let width = Int(header[1])!
+    let image = try PageMeasurements.pixmap(pdf, page: 2, dpi: 150, gray: true)
     let perMM = 150 / 25.4
     var (minX, minY, maxX, maxY) = (Int.max, Int.max, 0, 0)
     for y in Int(204 * perMM)..<Int(257 * perMM) {
-      for x in Int(64 * perMM)..<Int(116 * perMM) where image[start + y * width + x] < 128 {
+      for x in Int(64 * perMM)..<Int(116 * perMM) where image.value(x, y) < 128 {
         (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
       }
     }

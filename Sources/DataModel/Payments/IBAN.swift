@@ -18,14 +18,17 @@ public struct IBAN: Sendable, Hashable, CustomStringConvertible {
   public var country: String { String(electronic.prefix(2)) }
 
   /// The IBAN in groups of four, as printed ("DE89 3704 0044 0532 0130 00").
-  public var description: String {
-    stride(from: 0, to: electronic.count, by: 4).map { start in
-      let from = electronic.index(electronic.startIndex, offsetBy: start)
-      return String(
-        electronic[
-          from..<(electronic.index(from, offsetBy: 4, limitedBy: electronic.endIndex) ?? electronic.endIndex)]
-      )
-    }.joined(separator: " ")
+  public var description: String { IBAN.groupsOfFour(electronic) }
+
+  /// `text` in groups of four characters separated by spaces, as IBANs and RF references are printed.
+  static func groupsOfFour(_ text: String) -> String {
+    var groups: [Substring] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      groups.append(rest.prefix(4))
+      rest = rest.dropFirst(4)
+    }
+    return groups.joined(separator: " ")
   }
 
   /// `text` (digits and letters, A = 10 … Z = 35) as a number mod 97, computed digit by digit.
@@ -67,13 +70,5 @@ public struct CreditorReference: Sendable, Hashable, CustomStringConvertible {
     electronic = compact
   }
 
-  public var description: String {
-    stride(from: 0, to: electronic.count, by: 4).map { start in
-      let from = electronic.index(electronic.startIndex, offsetBy: start)
-      return String(
-        electronic[
-          from..<(electronic.index(from, offsetBy: 4, limitedBy: electronic.endIndex) ?? electronic.endIndex)]
-      )
-    }.joined(separator: " ")
-  }
+  public var description: String { IBAN.groupsOfFour(electronic) }
 }
