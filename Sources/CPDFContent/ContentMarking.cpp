@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,8 @@ Marker::Kind Marker::kind(double width, double height, int &ordinal) {
     Kind found = none;
     if (std::fabs(height - 29 * unit) < 0.001) {
         found = begin;
+    } else if (std::fabs(height - 27 * unit) < 0.001) {
+        found = insert;
     } else if (std::fabs(height - 31 * unit) < 0.001) {
         found = end;
     } else {
@@ -39,7 +42,8 @@ namespace {
 /// What is open in the content being rewritten, and the text each operator or marker brings.
 class MarkingState {
   public:
-    explicit MarkingState(MarkerOpening const &opening) : opening(opening) {}
+    MarkingState(MarkerOpening const &opening, MarkerInsertion const &insertion)
+        : opening(opening), insertion(insertion) {}
 
     /// The text to put before an operator's operands: an artifact opened or closed as needed ("" for none).
     char const *beforeOperator(std::string_view op) {
@@ -60,8 +64,13 @@ class MarkingState {
         return "";
     }
 
-    /// The text that replaces a marker: the sequence open so far ends, a BEGIN marker opens its element's.
+    /// The text that replaces a marker: the sequence open so far ends, a BEGIN marker opens its
+    /// element's; an INSERT marker is its operators, inside what is open (an artifact when nothing is).
     std::string marker(Marker::Kind kind, int ordinal) {
+        if (kind == Marker::insert) {
+            if (!insertion) throw std::runtime_error("a page has an insertion marker the renderer did not record");
+            return std::string(beforeOperator("q")) + "\n" + insertion(ordinal) + "\n";
+        }
         std::string text;
         if (inArtifact) text += "\nEMC\n";
         if (marked) text += "\nEMC\n";
@@ -82,10 +91,11 @@ class MarkingState {
         return text;
     }
 
-    bool usesMarkers() const { return static_cast<bool>(opening); }
+    bool usesMarkers() const { return static_cast<bool>(opening) || static_cast<bool>(insertion); }
 
   private:
     MarkerOpening const &opening;
+    MarkerInsertion const &insertion;
     int depth = 0;  // marked-content sequences cairo opened itself (ActualText spans)
     bool inArtifact = false;
     bool marked = false;  // a sequence a BEGIN marker opened
@@ -131,14 +141,15 @@ bool lastFourNumbers(char const *begin, char const *end, double *numbers) {
     return true;
 }
 
-/// Whether the last operand before `end` reads like a marker's height (0.113281 or 0.121094), before any number is parsed.
+/// Whether the last operand before `end` reads like a marker's height (0.113281, 0.121094 or 0.105469), before any number is parsed.
 bool mayBeMarker(char const *begin, char const *end) {
     char const *p = end;
     while (p > begin && isSpace(p[-1])) --p;
     char const *wordEnd = p;
     while (p > begin && !endsToken(p[-1])) --p;
     std::string_view const height(p, size_t(wordEnd - p));
-    return height.substr(0, 5) == "0.113" || height.substr(0, 5) == "0.121";
+    std::string_view const start = height.substr(0, 5);
+    return start == "0.113" || start == "0.121" || start == "0.105";
 }
 
 /// The marking by a scanner that only finds operators and copies the rest unchanged: a third of
@@ -308,14 +319,15 @@ class MarkingFilter : public QPDFObjectHandle::TokenFilter {
 
 }  // namespace
 
-std::string markContent(std::string const &content, MarkerOpening const &opening) {
+std::string markContent(std::string const &content, MarkerOpening const &opening,
+                        MarkerInsertion const &insertion) {
     std::string marked;
     {
-        MarkingState state(opening);
+        MarkingState state(opening, insertion);
         if (markQuickly(content, marked, state)) return marked;
     }
     marked.clear();
-    MarkingState state(opening);
+    MarkingState state(opening, insertion);
     MarkingFilter filter(state);
     Pl_String text("marked content", nullptr, marked);
     Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
@@ -345,13 +357,15 @@ extern "C" int ig_mark_content(const char *data, size_t length, int markers, int
     try {
         std::string const content(data, length);
         invoicegen::MarkerOpening opening;
+        invoicegen::MarkerInsertion insertion;
         if (markers) {
             opening = [](int ordinal) { return "/P <</MCID " + std::to_string(ordinal) + ">> BDC"; };
+            insertion = [](int ordinal) { return "q 0 0 " + std::to_string(ordinal + 1) + " 1 re f Q"; };
         }
         if (scanner < 0) {
             // libqpdf's tokenizer alone, for tests that compare the two scanners.
             std::string marked;
-            invoicegen::MarkingState state(opening);
+            invoicegen::MarkingState state(opening, insertion);
             invoicegen::MarkingFilter filter(state);
             Pl_String text("marked content", nullptr, marked);
             Pl_QPDFTokenizer tokenizer("artifacts", &filter, &text);
@@ -359,7 +373,7 @@ extern "C" int ig_mark_content(const char *data, size_t length, int markers, int
             tokenizer.finish();
             return handOut(marked, out, out_length);
         }
-        return handOut(invoicegen::markContent(content, opening), out, out_length);
+        return handOut(invoicegen::markContent(content, opening, insertion), out, out_length);
     } catch (std::exception const &e) {
         *error = strdup(e.what());
         return -1;

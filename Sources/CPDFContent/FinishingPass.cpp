@@ -144,9 +144,11 @@ struct Link {
     std::string destination;
 };
 
-/// What the renderer said about one page: which element each BEGIN marker opens, and its links.
+/// What the renderer said about one page: which element each BEGIN marker opens, what each INSERT
+/// marker stands for, and its links.
 struct PageRecord {
     std::vector<int32_t> markers;
+    std::vector<std::string> insertions;
     std::vector<Link> links;
 };
 
@@ -216,6 +218,11 @@ class Finisher {
     }
 
     void mark(int32_t element) { current.markers.push_back(element); }
+
+    int32_t insert(std::string operators) {
+        current.insertions.push_back(std::move(operators));
+        return int32_t(current.insertions.size() - 1);
+    }
 
     void link(Link link) { current.links.push_back(std::move(link)); }
 
@@ -589,7 +596,13 @@ class Finisher {
                 found->second.kids.push_back({Kid::content, 0, page, mcid});
                 return "/" + found->second.type + " <</MCID " + std::to_string(mcid) + ">> BDC";
             };
-            std::string const marked = markContent(decoded, opening);
+            MarkerInsertion insertion = [&](int ordinal) -> std::string {
+                if (ordinal < 0 || size_t(ordinal) >= record.insertions.size()) {
+                    throw std::runtime_error("a page has an insertion marker the renderer did not record");
+                }
+                return record.insertions[size_t(ordinal)];
+            };
+            std::string const marked = markContent(decoded, opening, insertion);
             // Level 1: a third of the default's cost, and page content grows by about a fifth.
             writeStream(map(stream->number), " /Filter /FlateDecode", deflated(marked, 1));
             held.erase(stream);
@@ -995,6 +1008,12 @@ extern "C" void ig_finisher_close(ig_finisher *handle, int32_t element) {
 
 extern "C" void ig_finisher_mark(ig_finisher *handle, int32_t element) {
     guarded(handle, [&] { handle->finisher->mark(element); });
+}
+
+extern "C" int32_t ig_finisher_insert(ig_finisher *handle, const char *operators, size_t length) {
+    int32_t ordinal = -1;
+    guarded(handle, [&] { ordinal = handle->finisher->insert(std::string(operators, length)); });
+    return ordinal;
 }
 
 extern "C" void ig_finisher_link(ig_finisher *handle, int32_t element, double x0, double y0, double x1, double y1,

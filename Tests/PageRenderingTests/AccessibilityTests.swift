@@ -337,6 +337,30 @@ import Testing
       ArtifactMarkingTests.operators(tokenized) == ArtifactMarkingTests.operators(quick), "\(tokenized)")
   }
 
+  @Test func insertionMarkersBecomeTheRenderersOperatorsInsideWhatIsOpen() throws {
+    // An INSERT marker (27/256 pt high) inside a paragraph's content, then one in decoration.
+    let content = """
+      1 0 0 -1 0 842 cm
+      40.25 50.25 0.5 0.113281 re f
+      BT (Scan) Tj ET
+      40.25 50.25 0.5 0.105469 re f
+      40.25 50.25 0.5 0.121094 re f
+      40.25 50.25 0.503906 0.105469 re f
+      """
+    let quick = try ArtifactMarkingTests.mark(content, markers: true)
+    // The test pass inserts `q 0 0 ordinal+1 1 re f Q` for each.
+    #expect(quick.contains("q 0 0 1 1 re f Q") && quick.contains("q 0 0 2 1 re f Q"), "\(quick)")
+    #expect(!quick.contains("0.105469"), "\(quick)")
+    #expect(
+      ArtifactMarkingTests.operators(quick) == [
+        "/Artifact:cm", "/P:BT", "/P:Tj", "/P:ET", "/P:q", "/P:re", "/P:f", "/P:Q", "/Artifact:q",
+        "/Artifact:re", "/Artifact:f", "/Artifact:Q",
+      ], "\(quick)")
+    let tokenized = try ArtifactMarkingTests.mark(content, markers: true, tokenizerOnly: true)
+    #expect(
+      ArtifactMarkingTests.operators(tokenized) == ArtifactMarkingTests.operators(quick), "\(tokenized)")
+  }
+
   @Test func bothScannersAgreeOnEveryPageCairoWrites() throws {
     // Cairo's own pages, markers and all, before the finishing pass: a table over three pages with rules and a heading.
     let writer = try PDFWriter(metadata: PDFMetadata(title: "Scanners"))

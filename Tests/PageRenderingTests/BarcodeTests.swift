@@ -6,7 +6,7 @@ import Testing
 /// Code 128 barcodes and QR codes as views (issue 26), decoded from the rendered page by zbarimg.
 @Suite(.serialized) struct BarcodeTests {
   /// What zbarimg reads on page 1 of a PDF of `content`, rendered at 150 dpi (one symbol per line).
-  static func decode(@ViewBuilder _ content: () -> some View) throws -> [String] {
+  static func decode(tagged: Bool = true, @ViewBuilder _ content: () -> some View) throws -> [String] {
     let document = Document(title: "Codes") {
       Page(size: .a4, margins: EdgeInsets(40)) {
         VStack(alignment: .leading, spacing: 30) { content() }
@@ -15,6 +15,7 @@ import Testing
     let folder = try TestSupport.temporaryFolder()
     let renderer = DocumentRenderer(
       document: document, environment: EnvironmentValues(), resources: RenderResources())
+    renderer.tagged = tagged
     try renderer.writePDF(to: folder + "/codes.pdf")
     _ = try TestSupport.run(
       "pdftoppm", ["-r", "150", "-png", "-singlefile", folder + "/codes.pdf", folder + "/codes"])
@@ -36,6 +37,29 @@ import Testing
           "https://example.com/pay?invoice=INV-2026001&amount=18907.47",
         ]
         .sorted(), "\(decoded)")
+  }
+
+  @Test func aQRCodeIsOneFillOfRectanglesAndDecodesTaggedOrNot() throws {
+    // One line: `decode` reads zbarimg's output line by line.
+    let payload = "https://pay.example/northwind?iban=DE89370400440532013000&amount=EUR16367.02&ref=RF18539007547034"
+    let code = QRCode(payload).frame(width: 120, height: 120).accessibilityLabel("Payment code")
+    #expect(try Self.decode(tagged: true) { code } == [payload])
+    #expect(try Self.decode(tagged: false) { code } == [payload])
+    // Tagged, the renderer writes the code's path itself (cairo would write `m l l l h` per
+    // rectangle): one `re` per merged block, inside the figure's marked content, one fill.
+    let document = Document(title: "Code") { Page(size: .a4, margins: EdgeInsets(40)) { code } }
+    let folder = try TestSupport.temporaryFolder()
+    try DocumentRenderer(document: document, environment: EnvironmentValues(), resources: RenderResources())
+      .writePDF(to: folder + "/code.pdf")
+    _ = try TestSupport.run(
+      "qpdf", ["--qdf", "--object-streams=disable", folder + "/code.pdf", folder + "/plain.pdf"])
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
+    let blocks = QRCode(payload).matrix?.blocks().count ?? 0
+    let figure = text.components(separatedBy: "/Figure <</MCID").dropFirst().first ?? ""
+    let content = figure.components(separatedBy: "EMC").first ?? ""
+    #expect(blocks > 100)
+    #expect(content.components(separatedBy: " re\n").count - 1 == blocks, "\(content.prefix(300))")
+    #expect(content.components(separatedBy: "f\n").count - 1 == 1 && !content.contains(" l\n"))
   }
 
   @Test func whatCode128CannotHoldDrawsNothing() {

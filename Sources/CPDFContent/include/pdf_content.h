@@ -67,6 +67,10 @@ void ig_finisher_close(ig_finisher *finisher, int32_t element);
 /// Says that the BEGIN marker drawn next on the current page (its ordinal is its count so far) opens content of `element`.
 void ig_finisher_mark(ig_finisher *finisher, int32_t element);
 
+/// Records page content operators (`q … Q`, in cairo's page coordinates: points, y down) that the
+/// INSERT marker drawn next on the current page stands for; returns that marker's ordinal.
+int32_t ig_finisher_insert(ig_finisher *finisher, const char *operators, size_t length);
+
 /// A link annotation on the current page over the PDF rectangle (x0, y0)–(x1, y1), to `uri` or to the
 /// named destination `destination`; `element` (a Link element, or -1 when untagged) owns it.
 void ig_finisher_link(ig_finisher *finisher, int32_t element, double x0, double y0, double x1, double y1,

@@ -85,6 +85,12 @@ public final class FrameRenderer {
       }
     case .fill(let path, let paint):
       content(cr, isText: false) {
+        if let tagger, case .color(let color) = paint,
+          let operators = PDFPathFill.operators(path, color: color, cr: cr),
+          tagger.drawInserted(operators, cr: cr)
+        {
+          return
+        }
         append(path, to: cr)
         setSource(paint, cr: cr)
         cairo_fill(cr)

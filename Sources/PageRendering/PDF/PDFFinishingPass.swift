@@ -108,6 +108,13 @@ final class PDFFinishingPass: ByteSink {
   /// The BEGIN marker drawn next on this page opens content of `element`.
   func mark(_ element: Int32) { ig_finisher_mark(handle, element) }
 
+  /// Records page content operators that the INSERT marker drawn next on this page stands for; returns its ordinal.
+  func insert(_ operators: [UInt8]) -> Int32 {
+    operators.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { ig_finisher_insert(handle, $0.baseAddress, $0.count) }
+    }
+  }
+
   /// A link annotation on this page over `rect` (PDF coordinates, y up) to `uri` or the named `destination`.
   func link(_ element: Int32, rect: CGRect, uri: String?, destination: String?) {
     withOptionalCString(uri) { uri in

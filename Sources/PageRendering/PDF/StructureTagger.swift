@@ -51,6 +51,8 @@ final class StructureTagger {
   private var markedContentLingers = false
   /// BEGIN markers drawn on this page so far.
   private var markers = 0
+  /// INSERT markers drawn on this page so far.
+  private var insertions = 0
   /// How many artifact frames enclose the frame being drawn.
   private var artifactDepth = 0
   private var nextIdentity = 1
@@ -163,6 +165,7 @@ final class StructureTagger {
     marked = nil
     markedContentLingers = false
     markers = 0
+    insertions = 0
     pass.endPage()
   }
 
@@ -207,6 +210,17 @@ final class StructureTagger {
     markers += 1
     marked = owner.number
     markedContentLingers = false
+  }
+
+  /// Draws an INSERT marker that the finishing pass replaces with `operators` (page content written
+  /// by the renderer, `PDFPathFill`), inside whatever marked content is open; false when nothing
+  /// can be drawn here, and the caller draws with cairo instead.
+  func drawInserted(_ operators: [UInt8], cr: OpaquePointer) -> Bool {
+    guard drawMarker(cr: cr, height: 27, ordinal: insertions) else { return false }
+    let ordinal = pass.insert(operators)
+    assert(ordinal == insertions, "the finishing pass counts this page's insertions as the tagger does")
+    insertions += 1
+    return true
   }
 
   /// Ends the marked content open, if any, with an END marker.
