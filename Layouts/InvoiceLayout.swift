@@ -16,6 +16,22 @@ public enum InvoiceLayout {
     let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
     // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
     let paper = brand.paper(locale: locale, country: invoice.customer.postalAddress?.country)
+    let pages = Page(
+      size: paper,
+      margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
+    ) {
+      InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
+      InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
+      InvoiceTotals(invoice: invoice, strings: strings, format: format, brand: brand)
+      InvoiceClosing(invoice: invoice, settings: settings, strings: strings, format: format)
+    }
+    .header { page in
+      if page.pageNumber > 1 { runningHead(invoice, title: title, brand: brand) }
+    }
+    .background { page in
+      if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
+    }
+    .footer { page in footer(invoice, settings: settings, strings: strings, format: format, page: page) }
     let document = Document(
       title: "\(title) \(invoice.number)",
       author: settings.author ?? settings.issuer.seller?.name,
@@ -23,30 +39,14 @@ public enum InvoiceLayout {
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
     ) {
-      Page(
-        size: paper,
-        margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
-      ) {
-        InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
-        InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
-        InvoiceTotals(invoice: invoice, strings: strings, format: format, brand: brand)
-        InvoiceClosing(invoice: invoice, settings: settings, strings: strings, format: format)
-      }
-      .header { page in
-        if page.pageNumber > 1 { runningHead(invoice, title: title, brand: brand) }
-      }
-      .background { page in
-        if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
-      }
-      .footer { page in footer(invoice, settings: settings, strings: strings, format: format, page: page) }
-      // The Swiss QR-bill: its own page, the 105 mm strip at the bottom, where it can be torn off.
       if case .success(let bill)? = settings.issuer.swissQRBill(for: invoice) {
-        Page(size: paper, margins: EdgeInsets(0)) {
-          VStack(alignment: .leading, spacing: 0) {
-            Color.clear.frame(height: paper.height - SwissQRBillView.height)
-            SwissQRBillView(bill: bill, language: locale.language.languageCode?.identifier ?? "en")
-          }
+        // The Swiss QR-bill: the 105 mm strip at the bottom of the last page, where it can be
+        // torn off, or on a page of its own when the invoice leaves no room for it.
+        pages.slip(height: SwissQRBillView.height) {
+          SwissQRBillView(bill: bill, language: locale.language.languageCode?.identifier ?? "en")
         }
+      } else {
+        pages
       }
     }
     return PreparedDocument(

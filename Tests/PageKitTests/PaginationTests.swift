@@ -253,6 +253,36 @@ import Testing
       ])
   }
 
+  @Test func aSlipSitsAtTheFootOfTheLastPageOrOnAPageOfItsOwn() throws {
+    // Page 200 high, footer 10 high (12 apart), slip 80: on the slip's page the footer ends 12
+    // above the slip (at 108, so from 98) and the body must end by 98 − 12 = 86.
+    func document(blocks: Int) -> Document {
+      Document {
+        Page(size: .custom(width: 100, height: 200), margins: EdgeInsets(0)) {
+          ForEach(0..<blocks) { index in block(index, height: 30) }
+        }
+        .footer { page in Text("\(page.pageNumber)/\(page.pageCount)").anchor("foot") }
+        .slip(height: 80) { Color.blue.anchor("slip") }
+      }
+    }
+    // Two blocks end at 68: the slip fits under them on page 1.
+    #expect(
+      try pages(document(blocks: 2), showing: "anchor") == [
+        ["anchor b0 0", "anchor b1 38", "anchor foot 98", "anchor slip 120"]
+      ])
+    // Three end at 106, past 86: the slip gets page 2, with the footer (now "2/2") above it.
+    #expect(
+      try pages(document(blocks: 3), showing: "anchor") == [
+        ["anchor b0 0", "anchor b1 38", "anchor b2 76", "anchor foot 190"],
+        ["anchor foot 98", "anchor slip 120"],
+      ])
+    // Six flow over two pages and end at 68 on page 2: the slip is there.
+    #expect(
+      try pages(document(blocks: 6), showing: "anchor").last == [
+        "anchor b4 0", "anchor b5 38", "anchor foot 98", "anchor slip 120",
+      ])
+  }
+
   @Test func longDocumentsFlowAgainInTheSecondPassWithTheSameBreaks() throws {
     // More pages than pass 1 keeps: pass 2 flows again and must break exactly where pass 1 did.
     let count = Paginator.keptPageBudget + 6

@@ -41,7 +41,8 @@ import Testing
 
   @Test func aQRCodeIsOneFillOfRectanglesAndDecodesTaggedOrNot() throws {
     // One line: `decode` reads zbarimg's output line by line.
-    let payload = "https://pay.example/northwind?iban=DE89370400440532013000&amount=EUR16367.02&ref=RF18539007547034"
+    let payload =
+      "https://pay.example/northwind?iban=DE89370400440532013000&amount=EUR16367.02&ref=RF18539007547034"
     let code = QRCode(payload).frame(width: 120, height: 120).accessibilityLabel("Payment code")
     #expect(try Self.decode(tagged: true) { code } == [payload])
     #expect(try Self.decode(tagged: false) { code } == [payload])
@@ -53,7 +54,8 @@ import Testing
       .writePDF(to: folder + "/code.pdf")
     _ = try TestSupport.run(
       "qpdf", ["--qdf", "--object-streams=disable", folder + "/code.pdf", folder + "/plain.pdf"])
-    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
+    let text = String(
+      decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
     let blocks = QRCode(payload).matrix?.blocks().count ?? 0
     let figure = text.components(separatedBy: "/Figure <</MCID").dropFirst().first ?? ""
     let content = figure.components(separatedBy: "EMC").first ?? ""

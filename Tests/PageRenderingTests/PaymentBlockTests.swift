@@ -60,7 +60,8 @@ import Testing
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: RenderResources())
     let folder = try TestSupport.temporaryFolder()
-    try renderer.writePNGs(scale: 0.8) { folder + "/page-\($0).png" }
-    try GoldenImage.check(try Data(contentsOf: URL(fileURLWithPath: folder + "/page-2.png")), name: "qr-bill")
+    // The invoice is short: the strip is at the bottom of its one page.
+    #expect(try renderer.writePNGs(scale: 0.8) { folder + "/page-\($0).png" } == 1)
+    try GoldenImage.check(try Data(contentsOf: URL(fileURLWithPath: folder + "/page-1.png")), name: "qr-bill")
   }
 }

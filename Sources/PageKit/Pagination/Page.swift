@@ -68,6 +68,7 @@ public struct Page {
   var header: ((PageContext) -> AnyView)?
   var footer: ((PageContext) -> AnyView)?
   var background: ((PageContext) -> AnyView)?
+  var slip: Slip?
   /// Space between the header and the body, and between the body and the footer.
   public var regionSpacing: CGFloat = 12
 
@@ -94,12 +95,29 @@ public struct Page {
     return copy
   }
 
+  /// These pages with a tear-off slip `height` points high at the bottom edge of the last one,
+  /// across the whole page (margins do not apply), such as the Swiss QR-bill's payment part.
+  ///
+  /// The footer of that page moves up above the slip. When the body's end leaves too little room,
+  /// the slip gets a page of its own after it, with the header and footer of the other pages.
+  public func slip<V: View>(height: CGFloat, @ViewBuilder _ make: @escaping () -> V) -> Page {
+    var copy = self
+    copy.slip = Slip(height: height, make: { AnyView(make()) })
+    return copy
+  }
+
   /// These pages with a view behind everything, offered the whole page.
   public func background<V: View>(@ViewBuilder _ make: @escaping (PageContext) -> V) -> Page {
     var copy = self
     copy.background = { AnyView(make($0)) }
     return copy
   }
+}
+
+/// A view fixed to the bottom edge of the last page of a template (`Page.slip(height:_:)`).
+struct Slip {
+  var height: CGFloat
+  var make: () -> AnyView
 }
 
 /// Builds the page templates of a document.

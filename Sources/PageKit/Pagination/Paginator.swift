@@ -89,6 +89,8 @@ public final class Paginator {
     var headerHeight: CGFloat
     var footerHeight: CGFloat
     var body: Frame
+    /// Whether the template's slip is at the bottom of this page (its last).
+    var hasSlip = false
   }
 
   /// The most pages whose bodies pass 1 keeps for pass 2.
@@ -114,11 +116,20 @@ public final class Paginator {
       frames.append(Paginator.artifact(place(header(page), in: rect)))
     }
     frames.append(kept.body)
+    let slip = kept.hasSlip ? template.slip : nil
     if let footer = template.footer {
+      let bottom =
+        slip.map { size.height - $0.height - template.regionSpacing } ?? size.height - template.margins.bottom
       let rect = CGRect(
-        x: template.margins.leading, y: size.height - template.margins.bottom - kept.footerHeight,
-        width: kept.contentWidth, height: kept.footerHeight)
+        x: template.margins.leading, y: bottom - kept.footerHeight, width: kept.contentWidth,
+        height: kept.footerHeight)
       frames.append(Paginator.artifact(place(footer(page), in: rect)))
+    }
+    if let slip {
+      frames.append(
+        place(
+          slip.make(), in: CGRect(x: 0, y: size.height - slip.height, width: size.width, height: slip.height))
+      )
     }
     return frames
   }
@@ -138,27 +149,13 @@ public final class Paginator {
     var number = 0
     for (templateIndex, (template, body)) in zip(document.pages, bodies).enumerated() {
       var next: (any LayoutNode)? = body
+      var slipPlaced = template.slip == nil
       while let current = next, number < Paginator.maxPages {
         number += 1
-        let size = template.size.size
-        let contentWidth = max(0, size.width - template.margins.horizontal)
-        let measuring = PageContext(
-          pageNumber: number, pageCount: Paginator.placeholderPageCount, sectionTitle: nil, pageSize: size)
-        let key = "\(templateIndex)/\(number)"
-        let (headerHeight, footerHeight) =
-          regionHeights[key]
-          ?? (
-            regionHeight(template.header, measuring, width: contentWidth),
-            regionHeight(template.footer, measuring, width: contentWidth)
-          )
-        regionHeights[key] = (headerHeight, footerHeight)
-        let bodyTop = template.margins.top + headerHeight + (headerHeight > 0 ? template.regionSpacing : 0)
-        let bodyBottom =
-          size.height - template.margins.bottom - footerHeight
-          - (footerHeight > 0 ? template.regionSpacing : 0)
-        let bodyHeight = max(0, bodyBottom - bodyTop)
+        var kept = frameOfPage(number, template: templateIndex)
         let space = FlowSpace(
-          width: contentWidth, available: bodyHeight, pageHeight: bodyHeight, isTopOfPage: true)
+          width: kept.contentWidth, available: kept.body.rect.height, pageHeight: kept.body.rect.height,
+          isTopOfPage: true)
         let piece: FlowPiece
         switch current.layoutFlow(in: space, context: context) {
         case .complete(let whole):
@@ -173,24 +170,73 @@ public final class Paginator {
         if let failure = context.failure {
           throw LayoutError(failure.kind, "page \(number): \(failure.message)")
         }
-        let bodyFrame = piece.place(CGPoint(x: template.margins.leading, y: bodyTop), context)
-        let kept = KeptPage(
-          template: templateIndex, number: number, size: size, contentWidth: contentWidth,
-          headerHeight: headerHeight,
-          footerHeight: footerHeight, body: bodyFrame)
-        var frames: [Frame] = []
-        if let pageCount, let sectionTitles {
-          frames = assemble(kept, pageCount: pageCount, sectionTitles: sectionTitles)
-        } else if keptPages != nil {
-          // Pass 1 of a small document keeps its bodies: they do not depend on the page count.
-          if keptPages!.count < Paginator.keptPageBudget { keptPages!.append(kept) } else { keptPages = nil }
+        kept.body = piece.place(kept.body.rect.origin, context)
+        if next == nil, let slip = template.slip {
+          // The body's end must clear the footer, lifted above the slip.
+          let footerTop =
+            kept.size.height - slip.height - template.regionSpacing - kept.footerHeight
+            - (kept.footerHeight > 0 ? template.regionSpacing : 0)
+          kept.hasSlip = kept.body.rect.maxY <= footerTop
+          slipPlaced = kept.hasSlip
         }
-        try emit(LaidOutPage(number: number, size: size, frames: frames), bodyFrame)
+        try keepOrEmit(kept, pageCount: pageCount, sectionTitles: sectionTitles, emit: emit)
       }
       if next != nil {
         throw LayoutError(.tooManyPages, "the body did not end within \(Paginator.maxPages) pages")
       }
+      if !slipPlaced {
+        // A page of its own for the slip: the header and footer as on the other pages, no body.
+        number += 1
+        var kept = frameOfPage(number, template: templateIndex)
+        kept.body = Frame(name: "body", rect: CGRect(origin: kept.body.rect.origin, size: .zero))
+        kept.hasSlip = true
+        try keepOrEmit(kept, pageCount: pageCount, sectionTitles: sectionTitles, emit: emit)
+      }
     }
+  }
+
+  /// Page `number` of template `templateIndex` before its body is laid out: its header and footer
+  /// heights (measured once per page and pass) and, as the body's frame, the space the body may fill.
+  private func frameOfPage(_ number: Int, template templateIndex: Int) -> KeptPage {
+    let template = document.pages[templateIndex]
+    let size = template.size.size
+    let contentWidth = max(0, size.width - template.margins.horizontal)
+    let measuring = PageContext(
+      pageNumber: number, pageCount: Paginator.placeholderPageCount, sectionTitle: nil, pageSize: size)
+    let key = "\(templateIndex)/\(number)"
+    let (headerHeight, footerHeight) =
+      regionHeights[key]
+      ?? (
+        regionHeight(template.header, measuring, width: contentWidth),
+        regionHeight(template.footer, measuring, width: contentWidth)
+      )
+    regionHeights[key] = (headerHeight, footerHeight)
+    let bodyTop = template.margins.top + headerHeight + (headerHeight > 0 ? template.regionSpacing : 0)
+    let bodyBottom =
+      size.height - template.margins.bottom - footerHeight
+      - (footerHeight > 0 ? template.regionSpacing : 0)
+    return KeptPage(
+      template: templateIndex, number: number, size: size, contentWidth: contentWidth,
+      headerHeight: headerHeight, footerHeight: footerHeight,
+      body: Frame(
+        name: "body",
+        rect: CGRect(
+          x: template.margins.leading, y: bodyTop, width: contentWidth, height: max(0, bodyBottom - bodyTop)))
+    )
+  }
+
+  /// Hands a laid-out page on: with its header and footer in pass 2; in pass 1 of a small document, kept for pass 2.
+  private func keepOrEmit(
+    _ kept: KeptPage, pageCount: Int?, sectionTitles: [String?]?, emit: (LaidOutPage, Frame) throws -> Void
+  ) throws {
+    var frames: [Frame] = []
+    if let pageCount, let sectionTitles {
+      frames = assemble(kept, pageCount: pageCount, sectionTitles: sectionTitles)
+    } else if keptPages != nil {
+      // Pass 1 of a small document keeps its bodies: they do not depend on the page count.
+      if keptPages!.count < Paginator.keptPageBudget { keptPages!.append(kept) } else { keptPages = nil }
+    }
+    try emit(LaidOutPage(number: kept.number, size: kept.size, frames: frames), kept.body)
   }
 
   private func regionHeight(_ make: ((PageContext) -> AnyView)?, _ page: PageContext, width: CGFloat)
