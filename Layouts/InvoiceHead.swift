@@ -65,7 +65,7 @@ struct InvoiceHead: View {
   /// The seller on one line for the window's return-address zone ("Northwind GmbH · Friedrichstraße 123 · 10117 Berlin").
   var returnAddress: String {
     guard let seller = settings.issuer.seller else { return "" }
-    return ([seller.name] + sellerAddress(seller)).joined(separator: " · ")
+    return ([seller.name] + partyAddress(seller)).joined(separator: " · ")
   }
 
   /// The buyer's name, address, VAT id and email.
@@ -73,7 +73,7 @@ struct InvoiceHead: View {
     (Text(invoice.customer.name).bold()
       + Text(
         InvoiceHead.lines(
-          invoice.customer.address
+          partyAddress(invoice.customer)
             + [invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" }, invoice.customer.email]
             .compactMap { $0 })))
       .lineSpacing(1)
@@ -95,7 +95,7 @@ struct InvoiceHead: View {
         (Text(seller.name).bold()
           + Text(
             InvoiceHead.lines(
-              sellerAddress(seller) + [seller.email].compactMap { $0 }
+              partyAddress(seller) + [seller.email].compactMap { $0 }
                 + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
           .font(settings.brand.font(8))
           .lineSpacing(1)
@@ -123,9 +123,10 @@ struct InvoiceHead: View {
     .accessibilityTable(headers: .firstColumn)
   }
 
-  /// The seller's address lines as the config gives them, or made from its parts in the document's language.
-  func sellerAddress(_ seller: Party) -> [String] {
-    guard seller.address.isEmpty, let postal = seller.postalAddress else { return seller.address }
+  /// A party's address lines as the data gives them, or made from its parts in the document's language
+  /// (the seller of the config, a received invoice's parties).
+  func partyAddress(_ party: Party) -> [String] {
+    guard party.address.isEmpty, let postal = party.postalAddress else { return party.address }
     return postal.lines(locale: format.locale)
   }
 

@@ -21,9 +21,17 @@ public enum InvoiceLayout {
       margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
     ) {
       InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
+      if let received = settings.received {
+        ReceivedSection(notes: received, part: .notice, strings: strings, brand: brand)
+      }
       InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
-      InvoiceTotals(invoice: invoice, strings: strings, format: format, brand: brand)
+      InvoiceTotals(
+        invoice: invoice, strings: strings, format: format, brand: brand,
+        amountDue: settings.received?.amountDue)
       InvoiceClosing(invoice: invoice, settings: settings, strings: strings, format: format)
+      if let received = settings.received {
+        ReceivedSection(notes: received, part: .details, strings: strings, brand: brand)
+      }
     }
     .header { page in
       if page.pageNumber > 1 { runningHead(invoice, title: title, brand: brand) }

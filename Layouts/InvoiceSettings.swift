@@ -14,6 +14,9 @@ public struct InvoiceSettings: Sendable {
   /// The window envelope the first page is laid out for (DIN 5008 form A or B, or a window of one's
   /// own), or `nil` for no window.
   public var envelope: EnvelopeWindow?
+  /// What a received e-invoice states beyond the invoice model: its amount due when it differs from
+  /// the total, the terms the model has no place for, and where its arithmetic does not hold.
+  public var received: ReceivedNotes?
 
   public init(
     issuer: Issuer = Issuer(), brand: Brand = Brand(), author: String? = nil, creator: String = "invoicegen"
@@ -46,4 +49,20 @@ func documentEnvironment(locale: Locale, brand: Brand, size: CGFloat = 9.5) -> E
   environment.font = brand.font(size)
   environment.foregroundStyle = AnyShapeStyle(Color(white: 0.12))
   return environment
+}
+
+/// The parts of a received e-invoice the invoice layout shows besides the invoice itself.
+public struct ReceivedNotes: Sendable {
+  /// The amount due as the document states it, when it differs from the grand total (prepaid, rounding).
+  public var amountDue: Money?
+  /// Terms with no place in the model, as label and value ("Project", "P-17").
+  public var details: [(label: String, value: String)]
+  /// The EN 16931 rules the stated amounts break: shown in a notice at the top of the first page.
+  public var disagreements: [String]
+
+  public init(amountDue: Money?, details: [(label: String, value: String)], disagreements: [String]) {
+    self.amountDue = amountDue
+    self.details = details
+    self.disagreements = disagreements
+  }
 }

@@ -8,6 +8,8 @@ struct InvoiceTotals: View {
   let strings: StringTable
   let format: DocumentFormatter
   let brand: Brand
+  /// The amount due when it differs from the total (a received invoice with a prepayment).
+  var amountDue: Money? = nil
 
   var body: some View {
     // Every amount on the page ends on one edge: the item table's Amount column, inside its cell padding.
@@ -52,6 +54,13 @@ struct InvoiceTotals: View {
         Text(format.money(totals.grandTotal)).bold()
       }
       .font(brand.font(11, weight: .bold))
+      if let amountDue {
+        // A received invoice's amount due as stated, when prepayment or rounding make it differ.
+        GridRow {
+          Text(strings(.amountDue)).bold()
+          Text(format.money(amountDue)).bold()
+        }
+      }
     }
     .accessibilityTable(headers: .firstColumn)
     .frame(width: 250, alignment: .trailing)

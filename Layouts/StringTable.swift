@@ -17,6 +17,8 @@ public enum StringKey: String, CaseIterable, Sendable {
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
   /// The caption of a payment QR code.
   case scanToPay
+  /// The amount due, the "more" heading and the arithmetic notice of a received e-invoice.
+  case amountDue, receivedDetails, receivedArithmetic
 
   /// The sales-tax label to use instead of this VAT label, where one applies.
   var salesTaxVariant: StringKey? {

@@ -43,6 +43,7 @@ public enum InvoiceGenCLI {
     case .optionsMarkdown:
       print(CommandLineReference.markdown)
     case .batch(let options):
+      if let received = try receivedRun(options) { return try received.run() }
       let plan = try RunPlan.resolve(
         options, config: try loadConfig(options.config).overriding(paper: options.paper),
         environment: ProcessInfo.processInfo.environment)
@@ -57,6 +58,40 @@ public enum InvoiceGenCLI {
         options, config: try loadConfig(options.config).overriding(paper: options.paper))
     }
     return Outcome()
+  }
+
+  /// The run of received e-invoices `options` asks for (`--input-format cii|ubl|pdf`, or inputs that
+  /// are e-invoice XML or PDFs), or nil for an orders CSV or invoice JSON.
+  private static func receivedRun(_ options: BatchOptions) throws(CLIError) -> ReceivedRun? {
+    var files: [String] = []
+    for input in options.inputs {
+      let matched = InputPattern.expand(input)
+      if matched.isEmpty { throw .usage("--input \(input): no file matches") }
+      files += matched
+    }
+    let several = files.count > 1
+    let isReceived =
+      options.receivedFormat != nil
+      || (!files.isEmpty && options.inputFormat == nil && ReceivedFormat.detect(path: files[0]) != nil)
+    guard isReceived else {
+      if several {
+        throw .usage(
+          "--input: several inputs are read only as received e-invoices (CII or UBL XML, Factur-X PDFs); \(files[0]) is an orders CSV or invoice JSON"
+        )
+      }
+      return nil
+    }
+    if options.format.isEInvoiceXML {
+      throw .usage(
+        "--format \(options.format.rawValue) cannot be used with received e-invoices: they are rendered as pdf, png or svg"
+      )
+    }
+    var first = options
+    first.input = files.first ?? options.input
+    let plan = try RunPlan.resolve(
+      first, config: try loadConfig(options.config).overriding(paper: options.paper),
+      environment: ProcessInfo.processInfo.environment)
+    return ReceivedRun(plan: plan, files: files, forced: options.receivedFormat, locale: options.locale)
   }
 
   /// The config from `path`, or ./invoicegen.json when that exists, or the defaults; its problems are printed and thrown.

@@ -85,6 +85,11 @@ int ig_finisher_finish(ig_finisher *finisher);
 /// Why the pass failed, or NULL.
 const char *ig_finisher_error(ig_finisher *finisher);
 
+/// The e-invoice XML embedded in the PDF at `path` (factur-x.xml, zugferd-invoice.xml, xrechnung.xml).
+/// Returns 0 and sets `*name`, `*out` and `*out_length` (free both with `free`); 1 when the PDF embeds
+/// none, -1 when it cannot be read, setting `*error` (free with `free`) in both cases.
+int ig_embedded_invoice(const char *path, char **name, char **out, size_t *out_length, char **error);
+
 /// Marks one decoded page content stream as the finishing pass does: with `markers`, marker rectangles
 /// become `/P <</MCID ordinal>> BDC` … `EMC`; every operator outside marked content goes inside
 /// `/Artifact BMC … EMC`. `scanner` 0 uses the quick scanner (libqpdf's tokenizer for content it

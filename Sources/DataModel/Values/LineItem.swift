@@ -21,17 +21,22 @@ public struct LineItem: Hashable, Sendable {
     let unit: String?
     let discountAmount: ExactDecimal
     let taxCategory: String?
+    let statedAmount: ExactDecimal?
 
-    init(sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?) {
+    init(
+      sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?,
+      statedAmount: ExactDecimal?
+    ) {
       self.sku = sku
       self.unit = unit
       self.discountAmount = discountAmount
       self.taxCategory = taxCategory
+      self.statedAmount = statedAmount
     }
 
     static func == (lhs: Details, rhs: Details) -> Bool {
       lhs.sku == rhs.sku && lhs.unit == rhs.unit && lhs.discountAmount == rhs.discountAmount
-        && lhs.taxCategory == rhs.taxCategory
+        && lhs.taxCategory == rhs.taxCategory && lhs.statedAmount == rhs.statedAmount
     }
 
     func hash(into hasher: inout Hasher) {
@@ -39,6 +44,7 @@ public struct LineItem: Hashable, Sendable {
       hasher.combine(unit)
       hasher.combine(discountAmount)
       hasher.combine(taxCategory)
+      hasher.combine(statedAmount)
     }
   }
 
@@ -47,7 +53,8 @@ public struct LineItem: Hashable, Sendable {
     get { details?.sku }
     set {
       details = LineItem.details(
-        sku: newValue, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory)
+        sku: newValue, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory,
+        statedAmount: statedAmount)
     }
   }
 
@@ -56,7 +63,8 @@ public struct LineItem: Hashable, Sendable {
     get { details?.unit }
     set {
       details = LineItem.details(
-        sku: sku, unit: newValue, discountAmount: discountAmount, taxCategory: taxCategory)
+        sku: sku, unit: newValue, discountAmount: discountAmount, taxCategory: taxCategory,
+        statedAmount: statedAmount)
     }
   }
 
@@ -66,7 +74,9 @@ public struct LineItem: Hashable, Sendable {
   public var discountAmount: ExactDecimal {
     get { details?.discountAmount ?? .zero }
     set {
-      details = LineItem.details(sku: sku, unit: unit, discountAmount: newValue, taxCategory: taxCategory)
+      details = LineItem.details(
+        sku: sku, unit: unit, discountAmount: newValue, taxCategory: taxCategory,
+        statedAmount: statedAmount)
     }
   }
 
@@ -74,7 +84,20 @@ public struct LineItem: Hashable, Sendable {
   public var taxCategory: String? {
     get { details?.taxCategory }
     set {
-      details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: newValue)
+      details = LineItem.details(
+        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: newValue,
+        statedAmount: statedAmount)
+    }
+  }
+
+  /// The line's net amount as a received e-invoice states it (BT-131), which the totals use instead
+  /// of quantity × price: a received invoice's amounts are shown as stated, never recomputed.
+  public var statedAmount: ExactDecimal? {
+    get { details?.statedAmount }
+    set {
+      details = LineItem.details(
+        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory, statedAmount: newValue
+      )
     }
   }
 
@@ -84,11 +107,15 @@ public struct LineItem: Hashable, Sendable {
     set { lineNumber = newValue.map { Int32(clamping: $0) } ?? -1 }
   }
 
-  private static func details(sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?)
-    -> Details?
-  {
-    sku == nil && unit == nil && discountAmount.isZero && taxCategory == nil
-      ? nil : Details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory)
+  private static func details(
+    sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?,
+    statedAmount: ExactDecimal?
+  ) -> Details? {
+    sku == nil && unit == nil && discountAmount.isZero && taxCategory == nil && statedAmount == nil
+      ? nil
+      : Details(
+        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory,
+        statedAmount: statedAmount)
   }
 
   public init(
@@ -101,7 +128,8 @@ public struct LineItem: Hashable, Sendable {
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    self.details = LineItem.details(sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: nil)
+    self.details = LineItem.details(
+      sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: nil, statedAmount: nil)
     self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }

@@ -126,7 +126,8 @@ public struct InvoiceTotals: Hashable, Sendable {
         guard let rest = exact.subtracting(off) else { throw .overflow }
         exact = rest
       }
-      let amount = exact.rounded(toScale: currency.minorUnits)
+      // A received invoice's line amount is taken as stated.
+      let amount = items[index].statedAmount ?? exact.rounded(toScale: currency.minorUnits)
       guard let sum = running.adding(amount) else { throw .overflow }
       running = sum
       lineAmounts.append(Money(amount, currency))

@@ -5,8 +5,12 @@ import Foundation
 /// The options of `invoicegen --input … --out …`.
 public struct BatchOptions: DocumentOptions, Sendable {
   public var input = ""
+  /// Every `--input` (files or glob patterns), in order: several only for received e-invoices.
+  public var inputs: [String] = []
   public var out = ""
   public var inputFormat: InputKind?
+  /// `--input-format cii|ubl|pdf`: the inputs are received e-invoices of this kind.
+  public var receivedFormat: ReceivedFormat?
   public var config: String?
   public var layout = "invoice"
   public var format = OutputFormat.pdf
@@ -34,6 +38,13 @@ public struct BatchOptions: DocumentOptions, Sendable {
 }
 
 extension BatchOptions {
+  public mutating func addInput(_ path: String) {
+    if input.isEmpty { input = path }
+    inputs.append(path)
+  }
+}
+
+extension BatchOptions {
   /// Every option of the batch command, in the order `--help` lists them.
   static var table: OptionTable<BatchOptions> {
     OptionTable<BatchOptions>(
@@ -47,9 +58,10 @@ extension BatchOptions {
     [
       OptionSpec(
         names: ["--input", "-i"], value: "FILE|-",
-        help: "orders CSV (one row per line item) or invoice JSON; - reads standard input"
+        help:
+          "orders CSV (one row per line item), invoice JSON, or received e-invoices (CII or UBL XML, Factur-X PDF; repeatable, globs allowed: 'inbox/*.xml'); - reads standard input"
       ) {
-        $0.input = $1
+        $0.addInput($1)
       },
       OptionSpec(
         names: ["--out", "-o"], value: "DIR",
@@ -57,10 +69,12 @@ extension BatchOptions {
           "output folder, created if missing; files named by the config's output.fileName ({number}.pdf)"
       ) { $0.out = $1 },
       OptionSpec(
-        names: ["--input-format"], value: "csv|json", choices: ["csv", "json"],
-        help: "the input kind (default: from the extension)"
+        names: ["--input-format"], value: "csv|json|cii|ubl|pdf",
+        choices: ["csv", "json", "cii", "ubl", "pdf"],
+        help: "the input kind (default: from the extension, and an XML file's root element)"
       ) {
         $0.inputFormat = InputKind(rawValue: $1.lowercased())
+        $0.receivedFormat = ReceivedFormat(rawValue: $1.lowercased())
       },
       SharedOptions.config(),
       OptionSpec(

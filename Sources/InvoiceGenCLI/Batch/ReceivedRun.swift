@@ -1,0 +1,197 @@
+import DataModel
+import Foundation
+import Layouts
+import PageRendering
+import Synchronization
+
+/// A batch of received e-invoices: each input file (the XML, or the XML inside a PDF) read into the
+/// invoice model and rendered with the invoice layout as its own document.
+///
+/// One file that cannot be read fails only itself; an invoice whose stated amounts break the
+/// EN 16931 arithmetic is written with a notice saying so, and the run exits 2 as for invalid input.
+final class ReceivedRun: Sendable {
+  let plan: RunPlan
+  let files: [String]
+  /// `--input-format`, when given: every file must be of this kind.
+  let forced: ReceivedFormat?
+  /// `--locale`, when given: else each invoice is in its buyer's country's language.
+  let locale: String?
+  /// What the render threads did.
+  private let tally = Mutex(RunSummary())
+
+  init(plan: RunPlan, files: [String], forced: ReceivedFormat?, locale: String?) {
+    self.plan = plan
+    self.files = files
+    self.forced = forced
+    self.locale = locale
+  }
+
+  /// One invoice read, with the file name it gets.
+  struct Job: Sendable {
+    var received: ReceivedInvoice
+    var file: String
+    var name: String
+  }
+
+  func run() throws(CLIError) -> Outcome {
+    let start = Date()
+    var summary = RunSummary()
+    var jobs: [Job] = []
+    var usedNames: [String: String] = [:]
+    for file in files {
+      switch read(file) {
+      case .failure(let error):
+        Console.error(error.description)
+        summary.invalid.append(file)
+        summary.fail(file, line: error.line, "error: " + error.description)
+      case .success(let received):
+        for warning in received.warnings where !plan.quiet { Console.warning(warning) }
+        switch OutputName.make(pattern: plan.fileNamePattern, invoice: received.invoice) {
+        case .failure(let failure):
+          Console.error("\(file): invoice \"\(received.invoice.number)\": \(failure)")
+          summary.invalid.append(file)
+        case .success(let preferred):
+          // Two senders may use one number: the second is named after its file instead.
+          var name = preferred
+          if usedNames[name] != nil {
+            let stem = OutputName.stem(URL(fileURLWithPath: file).lastPathComponent)
+            let ending =
+              preferred.hasSuffix(".pdf")
+              ? ".pdf" : String(preferred[(preferred.lastIndex(of: ".") ?? preferred.endIndex)...])
+            name = OutputName.sanitize(stem) + ending
+            var counter = 2
+            while usedNames[name] != nil {
+              name = OutputName.sanitize(stem) + "-\(counter)" + ending
+              counter += 1
+            }
+            if !plan.quiet {
+              Console.warning(
+                "\(file): invoice \"\(received.invoice.number)\" is written to \(name): \(preferred) is \(usedNames[preferred] ?? "")'s"
+              )
+            }
+          }
+          usedNames[name] = file
+          jobs.append(Job(received: received, file: file, name: name))
+        }
+      }
+    }
+    try prepareFolder()
+    tally.withLock { $0 = summary }
+    let brand = plan.settings.brand
+    let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
+    pool.run({ [self, jobs] index, resources in write(jobs[index], resources: resources) }, tick: {})
+    summary = tally.withLock { $0 }
+    summary.seconds = Date().timeIntervalSince(start)
+    if !plan.quiet { print(summary.line) }
+    return Outcome(
+      failed: !summary.invalid.isEmpty || summary.renderFailures > 0 || !summary.failures.isEmpty,
+      outputFailed: summary.writeFailures > 0)
+  }
+
+  /// The invoice in `file`: its XML, or the XML a PDF embeds.
+  func read(_ file: String) -> Result<ReceivedInvoice, ReceivedInvoiceError> {
+    guard FileManager.default.isReadableFile(atPath: file) else {
+      return .failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot be read"))
+    }
+    let kind = forced ?? ReceivedFormat.detect(path: file)
+    guard kind == .pdf else {
+      return Result { () throws(ReceivedInvoiceError) in
+        var received = try ReceivedInvoiceReader.read(path: file, file: file)
+        if let forced, forced.rawValue != received.syntax.rawValue {
+          throw ReceivedInvoiceError(
+            file: file, line: 1,
+            message: "is \(received.syntax.rawValue.uppercased()), not \(forced.rawValue.uppercased())")
+        }
+        localize(&received)
+        return received
+      }
+    }
+    switch EmbeddedInvoice.xml(inPDF: file) {
+    case .failure(let failure):
+      return .failure(ReceivedInvoiceError(file: file, line: nil, message: failure.description))
+    case .success(let embedded):
+      // The XML goes to a private temporary file: the streaming reader reads files.
+      let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "invoicegen-\(getpid())-\(UUID().uuidString).xml"
+      ).path
+      defer { unlink(temporary) }
+      guard
+        FileManager.default.createFile(
+          atPath: temporary, contents: embedded.data, attributes: [.posixPermissions: 0o600])
+      else {
+        return .failure(
+          ReceivedInvoiceError(file: file, line: nil, message: "cannot unpack \(embedded.name)"))
+      }
+      return Result { () throws(ReceivedInvoiceError) in
+        var received = try ReceivedInvoiceReader.read(path: temporary, file: "\(file) (\(embedded.name))")
+        localize(&received)
+        return received
+      }
+    }
+  }
+
+  /// The invoice's language: `--locale`, else its buyer's country's, else English.
+  private func localize(_ received: inout ReceivedInvoice) {
+    received.invoice.locale =
+      locale ?? CountryLanguage.tag(for: received.invoice.customer.postalAddress?.country) ?? "en"
+  }
+
+  /// The run's settings for one received invoice: its own seller, bank and terms, the config's brand.
+  func settings(for received: ReceivedInvoice) -> InvoiceSettings {
+    var settings = plan.settings
+    settings.issuer = received.issuer
+    settings.issuer.defaultLocale = received.invoice.locale ?? Issuer.fallbackLocale
+    settings.author = received.issuer.seller?.name
+    // The document is the sender's: the receiver's logo and window-envelope layout do not belong on it.
+    settings.brand.logo = nil
+    settings.envelope = nil
+    let total = received.invoice.totals.grandTotal.amount
+    let due = received.invoice.isCreditNote ? received.stated.due.negated : received.stated.due
+    settings.received = ReceivedNotes(
+      amountDue: due == total ? nil : Money(due, received.invoice.currency),
+      details: received.details.map { ($0.label, $0.value) }, disagreements: received.disagreements)
+    return settings
+  }
+
+  private func write(_ job: Job, resources: RenderResources) {
+    let path = plan.out + "/" + job.name
+    let number = job.received.invoice.number
+    do {
+      let prepared = plan.layout(job.received.invoice, settings(for: job.received))
+      let renderer = DocumentRenderer(
+        document: prepared.document, environment: prepared.environment, resources: resources)
+      renderer.tagged = plan.tagged
+      renderer.missingGlyphsAreErrors = plan.strict
+      let written = try DocumentOutput.write(
+        renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,
+        creationDate: plan.creationDate)
+      for disagreement in job.received.disagreements {
+        Console.error("\(job.file): invoice \"\(number)\": \(disagreement)")
+      }
+      tally.withLock {
+        $0.written += 1
+        $0.outputs.append(contentsOf: written.files)
+        for disagreement in job.received.disagreements {
+          $0.fail(number, line: Int?.none, "error: " + disagreement)
+        }
+      }
+    } catch {
+      let message = "\(job.file): invoice \"\(number)\": \(error)"
+      Console.error(message)
+      let isOutput = if case .output? = error as? RenderError { true } else { false }
+      tally.withLock {
+        if isOutput { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
+        $0.fail(number, line: Int?.none, "error: " + message)
+      }
+    }
+  }
+
+  private func prepareFolder() throws(CLIError) {
+    do {
+      try FileManager.default.createDirectory(atPath: plan.out, withIntermediateDirectories: true)
+    } catch {
+      throw .output("\(plan.out): cannot create the output folder: \(error.localizedDescription)")
+    }
+    guard access(plan.out, W_OK) == 0 else { throw .output("\(plan.out): the output folder is not writable") }
+  }
+}
