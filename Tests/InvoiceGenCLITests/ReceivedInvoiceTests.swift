@@ -1,0 +1,238 @@
+import DataModel
+import Foundation
+import Testing
+
+/// Received e-invoices (issue 27): KoSIT's public XRechnung test cases read and rendered, bad
+/// input refused with its place, the stated amounts' arithmetic checked, our own CII, UBL and
+/// Factur-X read back.
+@Suite(.serialized) struct ReceivedInvoiceTests {
+  /// The public test suite beside the project (read in place, never copied).
+  static let examples = CommandRunner.packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/einvoice-examples/xrechnung-testsuite"
+  ).path
+
+  static func exampleFiles() -> [String] {
+    ["standard", "extension"].flatMap { folder in
+      CommandRunner.files(examples + "/" + folder).filter { $0.hasSuffix(".xml") }.map {
+        examples + "/" + folder + "/" + $0
+      }
+    }
+  }
+
+  /// Digits only: "1.234,56 €" and "1,234.56" both become "123456".
+  static func digits(_ text: String) -> String { text.filter(\.isNumber) }
+
+  /// Words only, one space apart: a name pdftotext wraps over lines still matches.
+  static func words(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+
+  @Test func everyPublicExampleIsReadAndItsPDFShowsWhatMatters() throws {
+    let files = Self.exampleFiles()
+    #expect(files.count == 70, "\(files.count) examples")
+    let folder = try CommandRunner.temporaryFolder()
+    for (index, file) in files.enumerated() {
+      let received = try ReceivedInvoiceReader.read(path: file, file: file)
+      let out = folder + "/\(index)"
+      let result = try CommandRunner.invoicegen(["--input", file, "--out", out, "--progress", "never"])
+      #expect(result.status == 0, "\(file): \(result.stderr)")
+      guard let pdf = CommandRunner.files(out).first(where: { $0.hasSuffix(".pdf") }) else {
+        Issue.record("\(file): no PDF")
+        continue
+      }
+      // Reading order, not layout: a wrapped description stays together.
+      let text = Self.words(
+        CommandRunner.normalize(try CommandRunner.run("pdftotext", [out + "/" + pdf, "-"]).stdout))
+      let invoice = received.invoice
+      for expected in [invoice.number, invoice.customer.name, received.issuer.seller?.name ?? "?"] {
+        #expect(text.contains(Self.words(expected)), "\(file): \"\(expected)\" not on the page")
+      }
+      for item in invoice.items {
+        #expect(
+          text.contains(Self.words(item.description)), "\(file): item \"\(item.description)\" not on the page"
+        )
+      }
+      // The amount due, as stated: its digits with two decimals.
+      let due = received.stated.due.rounded(toScale: 2)
+      #expect(
+        Self.digits(text).contains(Self.digits(due.description)), "\(file): amount due \(due) not on the page"
+      )
+      #expect(received.disagreements.isEmpty, "\(file): \(received.disagreements)")
+    }
+  }
+
+  @Test func bothSyntaxesOfACaseReadTheSame() throws {
+    // KoSIT publishes most cases in both syntaxes: the same business terms must come out of each.
+    for stem in ["01.02a", "01.05a", "01.14a", "02.01a", "03.01a"] {
+      let ubl = Self.examples + "/standard/\(stem)-INVOICE_ubl.xml"
+      let cii = Self.examples + "/standard/\(stem)-INVOICE_uncefact.xml"
+      guard FileManager.default.fileExists(atPath: ubl), FileManager.default.fileExists(atPath: cii) else {
+        continue
+      }
+      let a = try ReceivedInvoiceReader.read(path: ubl, file: "ubl")
+      let b = try ReceivedInvoiceReader.read(path: cii, file: "cii")
+      #expect(a.invoice.number == b.invoice.number && a.invoice.issueDate == b.invoice.issueDate, "\(stem)")
+      #expect(a.invoice.totals.grandTotal == b.invoice.totals.grandTotal, "\(stem)")
+      #expect(a.stated.due == b.stated.due && a.stated.taxTotal == b.stated.taxTotal, "\(stem)")
+      #expect(a.invoice.items.map(\.description) == b.invoice.items.map(\.description), "\(stem)")
+      #expect(a.invoice.customer.name == b.invoice.customer.name, "\(stem)")
+      #expect(a.issuer.bank?.iban == b.issuer.bank?.iban, "\(stem)")
+    }
+  }
+
+  /// `xml` written to a file in a new folder; returns the folder and the file.
+  static func write(_ xml: String, name: String = "in.xml") throws -> (String, String) {
+    let folder = try CommandRunner.temporaryFolder()
+    try xml.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    return (folder, folder + "/" + name)
+  }
+
+  /// A public CII example with `replace` applied to its text.
+  static func cii(replacing replace: [(String, String)]) throws -> String {
+    var xml = try String(contentsOfFile: examples + "/standard/01.02a-INVOICE_uncefact.xml", encoding: .utf8)
+    for (from, to) in replace {
+      #expect(xml.contains(from), "the example has \(from)")
+      xml = xml.replacingOccurrences(of: from, with: to)
+    }
+    return xml
+  }
+
+  @Test func badInputIsAClearErrorWithItsPlaceAndTheOthersAreWritten() throws {
+    let ciiText = try String(
+      contentsOfFile: Self.examples + "/standard/01.02a-INVOICE_uncefact.xml", encoding: .utf8)
+    let currency = try #require(ciiText.range(of: "<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>"))
+    let cases: [(name: String, xml: String, message: String)] = [
+      (
+        "doctype.xml",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<Invoice>&x;</Invoice>\n",
+        "DOCTYPE"
+      ),
+      (
+        "junit.xml", "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"a\"/></testsuites>\n",
+        "<testsuites>"
+      ),
+      (
+        "currency.xml",
+        ciiText.replacingCharacters(
+          in: currency, with: "<ram:InvoiceCurrencyCode>EUX</ram:InvoiceCurrencyCode>"),
+        "BT-5 currency \"EUX\""
+      ),
+    ]
+    let folder = try CommandRunner.temporaryFolder()
+    for item in cases {
+      try item.xml.write(toFile: folder + "/" + item.name, atomically: true, encoding: .utf8)
+    }
+    try ciiText.write(toFile: folder + "/good.xml", atomically: true, encoding: .utf8)
+    let result = try CommandRunner.invoicegen([
+      "--input", folder + "/*.xml", "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(result.status == 2, "\(result.stderr)")
+    for item in cases {
+      let line = result.stderr.split(separator: "\n").first { $0.contains(item.name) } ?? ""
+      #expect(line.contains(item.message), "\(item.name): \(result.stderr)")
+    }
+    // Nothing was fetched for the DOCTYPE; the good invoice is written.
+    #expect(
+      CommandRunner.files(folder + "/out").filter { $0.hasSuffix(".pdf") }.count == 1, "\(result.stdout)")
+    // Located errors: a missing number and an amount that is no decimal, each with its line.
+    for (replace, message) in [
+      ([("<ram:ID>123456</ram:ID>", "")], "BT-1 invoice number is missing"),
+      (
+        [("<ram:GrandTotalAmount>", "<ram:GrandTotalAmount>about ")],
+        "BT-112 total with VAT <GrandTotalAmount> is not a decimal"
+      ),
+    ] {
+      let (_, file) = try Self.write(try Self.cii(replacing: replace))
+      #expect(throws: ReceivedInvoiceError.self) {
+        try ReceivedInvoiceReader.read(path: file, file: "in.xml")
+      }
+      do {
+        _ = try ReceivedInvoiceReader.read(path: file, file: "in.xml")
+      } catch {
+        #expect(error.description.hasPrefix("in.xml:") && error.description.contains(message), "\(error)")
+        #expect(error.line != nil, "\(error)")
+      }
+    }
+  }
+
+  @Test func statedTotalsThatDoNotAddUpAreShownAndExitTwo() throws {
+    // 01.02a states 12.60 with VAT: make it 600.00, and the amount due too.
+    let xml = try Self.cii(replacing: [
+      (
+        "<ram:GrandTotalAmount>12.6</ram:GrandTotalAmount>",
+        "<ram:GrandTotalAmount>600.00</ram:GrandTotalAmount>"
+      ),
+      (
+        "<ram:DuePayableAmount>12.6</ram:DuePayableAmount>",
+        "<ram:DuePayableAmount>600.00</ram:DuePayableAmount>"
+      ),
+    ])
+    let (folder, file) = try Self.write(xml)
+    let result = try CommandRunner.invoicegen([
+      "--input", file, "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("BR-CO-15"), "\(result.stderr)")
+    let text = Self.words(try CommandRunner.text(folder + "/out/123456.pdf"))
+    // The buyer is German: the notice is in German, the stated 600,00 is on the page, nothing corrected.
+    #expect(text.contains("gehen nicht auf") && text.contains("BR-CO-15"), "\(text)")
+    #expect(text.contains("600,00"), "\(text)")
+  }
+
+  @Test func ourOwnCIIUBLAndFacturXReadBackIntoTheSameInvoices() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    for (format, flags) in [
+      ("cii", ["--format", "cii"]), ("ubl", ["--format", "ubl"]), ("pdf", ["--einvoice", "facturx"]),
+    ] {
+      let result = try CommandRunner.invoicegen(
+        [
+          "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", folder + "/" + format,
+          "--progress",
+          "never",
+        ]
+          + flags)
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+    }
+    // The invoices as the CSV makes them, by number.
+    var options = ImportOptions()
+    options.defaultCurrency = Currency(code: "EUR")  // einvoice.json's defaults
+    options.defaultLocale = "de-DE"
+    let imported = OrdersCSVImporter(options: options).importFile(
+      CommandRunner.sampleData + "/einvoice-orders.csv")
+    var checked = 0
+    for original in imported.invoices {
+      for format in ["cii", "ubl"] {
+        let path = folder + "/\(format)/\(original.number).xml"
+        guard FileManager.default.fileExists(atPath: path) else { continue }
+        let back = try ReceivedInvoiceReader.read(path: path, file: path)
+        #expect(back.disagreements.isEmpty, "\(path): \(back.disagreements)")
+        let invoice = back.invoice
+        #expect(invoice.number == original.number && invoice.issueDate == original.issueDate, "\(path)")
+        #expect(invoice.dueDate == original.dueDate && invoice.currency == original.currency, "\(path)")
+        #expect(invoice.customer.name == original.customer.name, "\(path)")
+        #expect(invoice.items.count == original.items.count, "\(path)")
+        #expect(invoice.items.map(\.description) == original.items.map(\.description), "\(path)")
+        #expect(invoice.items.map(\.quantity) == original.items.map(\.quantity), "\(path)")
+        #expect(invoice.totals.lineAmounts == original.totals.lineAmounts, "\(path)")
+        #expect(invoice.totals.taxTotal == original.totals.taxTotal, "\(path)")
+        #expect(invoice.totals.grandTotal == original.totals.grandTotal, "\(path)")
+        #expect(invoice.purchaseOrder == original.purchaseOrder, "\(path)")
+        #expect(invoice.precedingInvoice == original.precedingInvoice, "\(path)")
+        checked += 1
+      }
+    }
+    // The five sample e-invoices, in both syntaxes.
+    #expect(
+      checked == 10,
+      "\(checked) invoices read back of \(imported.invoices.count): \(imported.diagnostics.map(\.message).prefix(3))"
+    )
+    // A Factur-X PDF as input: its factur-x.xml is read, its pages are not.
+    let pdfs = CommandRunner.files(folder + "/pdf").filter { $0.hasSuffix(".pdf") }
+    let first = try #require(pdfs.first)
+    let result = try CommandRunner.invoicegen([
+      "--input", folder + "/pdf/" + first, "--out", folder + "/again", "--progress", "never",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(CommandRunner.files(folder + "/again") == [first], "\(CommandRunner.files(folder + "/again"))")
+  }
+}
