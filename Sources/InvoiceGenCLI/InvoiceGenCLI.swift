@@ -88,6 +88,7 @@ public enum InvoiceGenCLI {
     }
     var first = options
     first.input = files.first ?? options.input
+    first.readsReceivedInvoices = true
     let plan = try RunPlan.resolve(
       first, config: try loadConfig(options.config).overriding(paper: options.paper),
       environment: ProcessInfo.processInfo.environment)

@@ -11,12 +11,14 @@ struct ConfigCheck {
   let config: Config
   let strict: Bool
   let quiet: Bool
+  /// Whether invoices need the config's seller: received e-invoices bring their own.
+  var needsSeller = true
 
   /// The config with the logo dropped when it cannot be read (the seller's name is shown in its place).
   func run() throws(CLIError) -> Config {
     var checked = config
     var problems: [String] = []
-    if config.file == nil {
+    if config.file == nil, needsSeller {
       let folder = FileManager.default.currentDirectoryPath
       problems.append(
         "no config file: no --config given and no invoicegen.json in \(folder); invoices carry no seller, "

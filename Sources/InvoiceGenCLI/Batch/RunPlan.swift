@@ -64,7 +64,10 @@ struct RunPlan: Sendable {
     }
     try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
     // An e-invoice in XML has no logo and takes its seller from the config: the check is the same.
-    let config = try ConfigCheck(config: config, strict: options.strict, quiet: options.quiet).run()
+    let config = try ConfigCheck(
+      config: config, strict: options.strict, quiet: options.quiet,
+      needsSeller: !options.readsReceivedInvoices
+    ).run()
     if options.einvoice == .facturx, options.format != .pdf {
       throw .usage(
         "--einvoice facturx makes PDFs; it cannot be combined with --format \(options.format.rawValue)")

@@ -11,6 +11,8 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var inputFormat: InputKind?
   /// `--input-format cii|ubl|pdf`: the inputs are received e-invoices of this kind.
   public var receivedFormat: ReceivedFormat?
+  /// Whether the inputs are received e-invoices (set once they are detected): they bring their own seller.
+  var readsReceivedInvoices = false
   public var config: String?
   public var layout = "invoice"
   public var format = OutputFormat.pdf
