@@ -6,10 +6,7 @@
 /// their kin, BR-CO-17). A rule that does not hold is described with both amounts; nothing is corrected.
 struct ReceivedArithmetic {
   let stated: StatedTotals
-  let totals: InvoiceTotals
   let draft: ReceivedDraft
-  /// −1 for credit notes: the model's amounts are negated, the document's are not.
-  let sign: Int
   let minorUnits: Int
 
   func disagreements() -> [String] {

@@ -64,10 +64,8 @@ struct ReceivedAssembly {
       syntax: syntax, invoice: invoice, issuer: issuer, typeCode: draft.typeCode, stated: stated,
       details: details,
       disagreements: [], warnings: warnings)
-    received.disagreements = ReceivedArithmetic(
-      stated: stated, totals: invoice.totals, draft: draft, sign: isCredit ? -1 : 1,
-      minorUnits: currency.minorUnits
-    ).disagreements()
+    received.disagreements = ReceivedArithmetic(stated: stated, draft: draft, minorUnits: currency.minorUnits)
+      .disagreements()
     return received
   }
 

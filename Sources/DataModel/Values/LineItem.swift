@@ -15,107 +15,70 @@ public struct LineItem: Hashable, Sendable {
   private var details: Details?
   private var lineNumber: Int32
 
-  /// The SKU, unit and amount discount, boxed together.
+  /// The rarely set fields, boxed together: SKU, unit, amount discount, tax category, stated amount.
   private final class Details: Hashable, Sendable {
-    let sku: String?
-    let unit: String?
-    let discountAmount: ExactDecimal
-    let taxCategory: String?
-    let statedAmount: ExactDecimal?
+    let parts: Parts
 
-    init(
-      sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?,
-      statedAmount: ExactDecimal?
-    ) {
-      self.sku = sku
-      self.unit = unit
-      self.discountAmount = discountAmount
-      self.taxCategory = taxCategory
-      self.statedAmount = statedAmount
-    }
+    init(_ parts: Parts) { self.parts = parts }
 
-    static func == (lhs: Details, rhs: Details) -> Bool {
-      lhs.sku == rhs.sku && lhs.unit == rhs.unit && lhs.discountAmount == rhs.discountAmount
-        && lhs.taxCategory == rhs.taxCategory && lhs.statedAmount == rhs.statedAmount
-    }
+    static func == (lhs: Details, rhs: Details) -> Bool { lhs.parts == rhs.parts }
 
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(sku)
-      hasher.combine(unit)
-      hasher.combine(discountAmount)
-      hasher.combine(taxCategory)
-      hasher.combine(statedAmount)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(parts) }
+  }
+
+  /// The values a `Details` box holds.
+  private struct Parts: Hashable {
+    var sku: String?
+    var unit: String?
+    var discountAmount = ExactDecimal.zero
+    var taxCategory: String?
+    var statedAmount: ExactDecimal?
+  }
+
+  /// Changes the boxed fields: a new box (boxes are shared between copies), or none when all are empty.
+  private mutating func update(_ change: (inout Parts) -> Void) {
+    var parts = details?.parts ?? Parts()
+    change(&parts)
+    details = parts == Parts() ? nil : Details(parts)
   }
 
   /// The seller's article number.
   public var sku: String? {
-    get { details?.sku }
-    set {
-      details = LineItem.details(
-        sku: newValue, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory,
-        statedAmount: statedAmount)
-    }
+    get { details?.parts.sku }
+    set { update { $0.sku = newValue } }
   }
 
   /// The unit of the quantity ("h", "pcs").
   public var unit: String? {
-    get { details?.unit }
-    set {
-      details = LineItem.details(
-        sku: sku, unit: newValue, discountAmount: discountAmount, taxCategory: taxCategory,
-        statedAmount: statedAmount)
-    }
+    get { details?.parts.unit }
+    set { update { $0.unit = newValue } }
   }
 
   /// A discount in money off the whole line (EN 16931's line allowance, BT-136), zero when none.
   ///
   /// An item has a percent `discount` or an amount discount, never both.
   public var discountAmount: ExactDecimal {
-    get { details?.discountAmount ?? .zero }
-    set {
-      details = LineItem.details(
-        sku: sku, unit: unit, discountAmount: newValue, taxCategory: taxCategory,
-        statedAmount: statedAmount)
-    }
+    get { details?.parts.discountAmount ?? .zero }
+    set { update { $0.discountAmount = newValue } }
   }
 
   /// The VAT category code (UNCL5305: S, Z, E, AE, K, G, O, L, M), when the data gives one (EN 16931 BT-151).
   public var taxCategory: String? {
-    get { details?.taxCategory }
-    set {
-      details = LineItem.details(
-        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: newValue,
-        statedAmount: statedAmount)
-    }
+    get { details?.parts.taxCategory }
+    set { update { $0.taxCategory = newValue } }
   }
 
   /// The line's net amount as a received e-invoice states it (BT-131), which the totals use instead
   /// of quantity × price: a received invoice's amounts are shown as stated, never recomputed.
   public var statedAmount: ExactDecimal? {
-    get { details?.statedAmount }
-    set {
-      details = LineItem.details(
-        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory, statedAmount: newValue
-      )
-    }
+    get { details?.parts.statedAmount }
+    set { update { $0.statedAmount = newValue } }
   }
 
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
   public var line: Int? {
     get { lineNumber < 0 ? nil : Int(lineNumber) }
     set { lineNumber = newValue.map { Int32(clamping: $0) } ?? -1 }
-  }
-
-  private static func details(
-    sku: String?, unit: String?, discountAmount: ExactDecimal, taxCategory: String?,
-    statedAmount: ExactDecimal?
-  ) -> Details? {
-    sku == nil && unit == nil && discountAmount.isZero && taxCategory == nil && statedAmount == nil
-      ? nil
-      : Details(
-        sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: taxCategory,
-        statedAmount: statedAmount)
   }
 
   public init(
@@ -128,8 +91,8 @@ public struct LineItem: Hashable, Sendable {
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    self.details = LineItem.details(
-      sku: sku, unit: unit, discountAmount: discountAmount, taxCategory: nil, statedAmount: nil)
+    let parts = Parts(sku: sku, unit: unit, discountAmount: discountAmount)
+    self.details = parts == Parts() ? nil : Details(parts)
     self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }

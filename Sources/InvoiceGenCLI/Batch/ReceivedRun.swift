@@ -26,9 +26,11 @@ final class ReceivedRun: Sendable {
     self.locale = locale
   }
 
-  /// One invoice read, with the file name it gets.
+  /// One input file and the name of the document made of it.
+  ///
+  /// Only the names are kept between the passes: a render thread reads its file again (reading is
+  /// about 3 % of the work), so a folder of a million invoices is never held in memory at once.
   struct Job: Sendable {
-    var received: ReceivedInvoice
     var file: String
     var name: String
   }
@@ -51,27 +53,14 @@ final class ReceivedRun: Sendable {
           Console.error("\(file): invoice \"\(received.invoice.number)\": \(failure)")
           summary.invalid.append(file)
         case .success(let preferred):
-          // Two senders may use one number: the second is named after its file instead.
-          var name = preferred
-          if usedNames[name] != nil {
-            let stem = OutputName.stem(URL(fileURLWithPath: file).lastPathComponent)
-            let ending =
-              preferred.hasSuffix(".pdf")
-              ? ".pdf" : String(preferred[(preferred.lastIndex(of: ".") ?? preferred.endIndex)...])
-            name = OutputName.sanitize(stem) + ending
-            var counter = 2
-            while usedNames[name] != nil {
-              name = OutputName.sanitize(stem) + "-\(counter)" + ending
-              counter += 1
-            }
-            if !plan.quiet {
-              Console.warning(
-                "\(file): invoice \"\(received.invoice.number)\" is written to \(name): \(preferred) is \(usedNames[preferred] ?? "")'s"
-              )
-            }
+          let name = uniqueName(preferred, for: file, used: usedNames)
+          if name != preferred, !plan.quiet {
+            Console.warning(
+              "\(file): invoice \"\(received.invoice.number)\" is written to \(name): \(preferred) is \(usedNames[preferred] ?? "")'s"
+            )
           }
           usedNames[name] = file
-          jobs.append(Job(received: received, file: file, name: name))
+          jobs.append(Job(file: file, name: name))
         }
       }
     }
@@ -88,13 +77,27 @@ final class ReceivedRun: Sendable {
       outputFailed: summary.writeFailures > 0)
   }
 
+  /// `preferred`, or when another file has it (two senders may use one number) a name made of `file`'s own.
+  private func uniqueName(_ preferred: String, for file: String, used: [String: String]) -> String {
+    guard used[preferred] != nil else { return preferred }
+    let ending = String(preferred.dropFirst(OutputName.stem(preferred).count))
+    let stem = OutputName.sanitize(OutputName.stem(URL(fileURLWithPath: file).lastPathComponent))
+    var name = stem + ending
+    var counter = 2
+    while used[name] != nil {
+      name = stem + "-\(counter)" + ending
+      counter += 1
+    }
+    return name
+  }
+
   /// The invoice in `file`: its XML, or the XML a PDF embeds.
   func read(_ file: String) -> Result<ReceivedInvoice, ReceivedInvoiceError> {
     guard FileManager.default.isReadableFile(atPath: file) else {
       return .failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot be read"))
     }
-    let kind = forced ?? ReceivedFormat.detect(path: file)
-    guard kind == .pdf else {
+    // Only PDF or not matters here: the reader tells CII from UBL by the root it reads anyway.
+    guard forced.map({ $0 == .pdf }) ?? ReceivedFormat.isPDF(file) else {
       return Result { () throws(ReceivedInvoiceError) in
         var received = try ReceivedInvoiceReader.read(path: file, file: file)
         if let forced, forced.rawValue != received.syntax.rawValue {
@@ -155,9 +158,21 @@ final class ReceivedRun: Sendable {
 
   private func write(_ job: Job, resources: RenderResources) {
     let path = plan.out + "/" + job.name
-    let number = job.received.invoice.number
+    let received: ReceivedInvoice
+    switch read(job.file) {
+    case .success(let again): received = again
+    case .failure(let error):
+      // The file changed since it was named.
+      Console.error(error.description)
+      tally.withLock {
+        $0.renderFailures += 1
+        $0.fail(job.file, line: error.line, "error: " + error.description)
+      }
+      return
+    }
+    let number = received.invoice.number
     do {
-      let prepared = plan.layout(job.received.invoice, settings(for: job.received))
+      let prepared = plan.layout(received.invoice, settings(for: received))
       let renderer = DocumentRenderer(
         document: prepared.document, environment: prepared.environment, resources: resources)
       renderer.tagged = plan.tagged
@@ -165,13 +180,13 @@ final class ReceivedRun: Sendable {
       let written = try DocumentOutput.write(
         renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,
         creationDate: plan.creationDate)
-      for disagreement in job.received.disagreements {
+      for disagreement in received.disagreements {
         Console.error("\(job.file): invoice \"\(number)\": \(disagreement)")
       }
       tally.withLock {
         $0.written += 1
         $0.outputs.append(contentsOf: written.files)
-        for disagreement in job.received.disagreements {
+        for disagreement in received.disagreements {
           $0.fail(number, line: Int?.none, "error: " + disagreement)
         }
       }
