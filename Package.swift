@@ -61,7 +61,7 @@ let package = Package(
       path: "Tests/InvoiceGenCLITests"),
     .testTarget(
       name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests",
-      exclude: ["Malformed"]),
+      exclude: ["Malformed", "Received"]),
     .testTarget(
       name: "PageRenderingTests",
       dependencies: ["PageKit", "PageRendering", "CCairo", "DataModel", "Layouts"],

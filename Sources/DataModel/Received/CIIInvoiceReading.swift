@@ -115,6 +115,16 @@ struct CIIInvoiceReading {
     draft.detail(
       "BT-63", "Seller's tax representative", agreement.text("SellerTaxRepresentativeTradeParty", "Name"))
     for document in agreement.all("AdditionalReferencedDocument") {
+      // Type 50 is the tender or lot (BT-17), 130 the invoiced object (BT-18); 916 and others are attachments.
+      switch document.text("TypeCode") {
+      case "50":
+        draft.detail("BT-17", "Tender or lot", document.text("IssuerAssignedID"))
+        continue
+      case "130":
+        draft.detail("BT-18", "Invoiced object", document.text("IssuerAssignedID"))
+        continue
+      default: break
+      }
       let binary = document.child("AttachmentBinaryObject")
       let name = binary?.attributes["filename"] ?? document.text("IssuerAssignedID") ?? ""
       let parts = [

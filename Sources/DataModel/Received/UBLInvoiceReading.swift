@@ -27,7 +27,13 @@ struct UBLInvoiceReading {
     draft.detail("BT-15", "Receiving advice", root.text("ReceiptDocumentReference", "ID"))
     draft.detail("BT-12", "Contract", root.text("ContractDocumentReference", "ID"))
     draft.detail("BT-11", "Project", root.text("ProjectReference", "ID"))
+    draft.detail("BT-17", "Tender or lot", root.text("OriginatorDocumentReference", "ID"))
     for document in root.all("AdditionalDocumentReference") {
+      // Type 130 is the invoiced object (BT-18); the others are attachments (BG-24).
+      if document.text("DocumentTypeCode") == "130" {
+        draft.detail("BT-18", "Invoiced object", document.text("ID"))
+        continue
+      }
       let binary = document.at("Attachment", "EmbeddedDocumentBinaryObject")
       let name = binary?.attributes["filename"] ?? document.text("ID") ?? ""
       let parts = [
