@@ -33,6 +33,8 @@ import Testing
         "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--out", out + "/facturx",
         "--einvoice", "facturx",
       ],
+      // Received e-invoices (the public XRechnung cases with attachments, allowances, several VAT categories).
+      ["--input", ReceivedInvoiceTests.examples + "/standard/0[23].*.xml", "--out", out + "/received"],
       ["report", "--input", "report.json", "--out", out + "/report.pdf"],
       ["report", "--input", "report.csv", "--out", out + "/report-csv.pdf"],
       [

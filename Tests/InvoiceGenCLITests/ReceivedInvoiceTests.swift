@@ -155,6 +155,24 @@ import Testing
     }
   }
 
+  @Test func aReceivedPDFIsWholeAndTaggedAndUntaggedOnlyOnRequest() throws {
+    let file = Self.examples + "/extension/05.01a-INVOICE_ubl.xml"
+    let folder = try CommandRunner.temporaryFolder()
+    let checker = AccessibleSamplesTests.validators.appendingPathComponent("python").path
+    for (name, flags) in [("tagged", [String]()), ("untagged", ["--untagged"])] {
+      let result = try CommandRunner.invoicegen(
+        ["--input", file, "--out", folder + "/" + name, "--progress", "never"] + flags)
+      #expect(result.status == 0, "\(result.stderr)")
+      let pdf = folder + "/\(name)/123456XX.pdf"
+      let check = try CommandRunner.run("qpdf", ["--check", pdf])
+      #expect(
+        check.status == 0 && check.stdout.contains("No syntax or stream encoding errors"), "\(check.stdout)")
+      // Our Matterhorn checks pass the tagged PDF and must fail the untagged one.
+      let tagged = try CommandRunner.run(checker, [AccessibleSamplesTests.checker.path, pdf, "de-DE"])
+      #expect(tagged.stdout.contains("\"problems\": []") == (name == "tagged"), "\(name): \(tagged.stdout)")
+    }
+  }
+
   @Test func statedTotalsThatDoNotAddUpAreShownAndExitTwo() throws {
     // 01.02a states 12.60 with VAT: make it 600.00, and the amount due too.
     let xml = try Self.cii(replacing: [
