@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// The batch part of `make bench`: 1,000 one-page invoices through `invoicegen`, against `floor docs`.
@@ -37,7 +38,10 @@ enum BatchBench {
     var untagged: [Double] = []
     var facturX: [Double] = []
     var epc: [Double] = []
+    var received: [Double] = []
     var cold: [Double] = []
+    /// Seconds to read every received XML once, in this process (no rendering).
+    var reading: [Double] = []
   }
 
   /// The programs and inputs every round runs.
@@ -52,6 +56,8 @@ enum BatchBench {
     let einvoiceConfig: String
     /// The e-invoicing seller's config with an EPC QR code on every invoice.
     let epcConfig: String
+    /// The same invoices as CII files (written by invoicegen), read back as received e-invoices.
+    let receivedFolder: String
   }
 
   static func run(invoicegen: String, floor: String, dir: String) throws {
@@ -69,11 +75,20 @@ enum BatchBench {
     guard let brace = seller.firstIndex(of: "{") else { throw BenchError.usage }
     try seller.replacingCharacters(in: brace...brace, with: "{\"payment\": {\"qr\": \"epc\"},").write(
       toFile: epcConfig, atomically: true, encoding: .utf8)
+    // The same invoices as received e-invoices: written once as CII by invoicegen, not timed.
+    let receivedFolder = dir + "/received-xml"
+    _ = try Bench.measure([
+      invoicegen, "--input", input, "--out", receivedFolder, "--config", einvoiceConfig, "--format", "cii",
+      "--quiet", "--progress", "never",
+    ])
     let setup = Setup(
       invoicegen: invoicegen, floor: floor, dir: dir, input: input, count: count, config: config,
-      einvoiceConfig: einvoiceConfig, epcConfig: epcConfig)
+      einvoiceConfig: einvoiceConfig, epcConfig: epcConfig, receivedFolder: receivedFolder)
     var timings = Timings()
-    for round in 0..<3 { try measureRound(round, setup, into: &timings) }
+    for round in 0..<3 {
+      try measureRound(round, setup, into: &timings)
+      timings.reading.append(try readReceived(setup.receivedFolder))
+    }
     timings.cold = try coldStarts(setup)
     // Remove the 12,000 PDFs now: their cached pages would otherwise slow the next benchmark's page faults.
     for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name != "batch.csv" {
@@ -102,11 +117,13 @@ enum BatchBench {
     }
     for (kind, flags) in [
       ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
-      ("epc", []),
+      ("epc", []), ("received", []),
     ] {
+      // The received run reads the CII files instead of the CSV (invoicegen expands the pattern).
+      let input = kind == "received" ? setup.receivedFolder + "/*.xml" : setup.input
       let sample = try Bench.measure(
         [
-          setup.invoicegen, "--input", setup.input, "--out", dir + "/\(kind)-\(round)", "--config",
+          setup.invoicegen, "--input", input, "--out", dir + "/\(kind)-\(round)", "--config",
           kind == "epc" ? setup.epcConfig : setup.einvoiceConfig, "--jobs", "1", "--quiet", "--progress",
           "never",
         ] + flags)
@@ -114,9 +131,18 @@ enum BatchBench {
       case "plain": timings.plain.append(sample.seconds)
       case "untagged": timings.untagged.append(sample.seconds)
       case "epc": timings.epc.append(sample.seconds)
+      case "received": timings.received.append(sample.seconds)
       default: timings.facturX.append(sample.seconds)
       }
     }
+  }
+
+  /// Seconds to read every XML file in `folder` as a received e-invoice, in this process.
+  static func readReceived(_ folder: String) throws -> Double {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".xml") }
+    let start = Date()
+    for file in files { _ = try ReceivedInvoiceReader.read(path: folder + "/" + file, file: file) }
+    return Date().timeIntervalSince(start)
   }
 
   /// Five runs of a single invoice from a cold start.
@@ -163,6 +189,12 @@ enum BatchBench {
     printCost(
       "Factur-X, tagged", timings.facturX, against: "--untagged", timings.untagged, count: count, target: 40)
     printCost("EPC QR code", timings.epc, against: "no code", timings.plain, count: count, target: 10)
+    printCost("received CII", timings.received, against: "from CSV", timings.plain, count: count, target: 10)
+    let reading = Bench.median(timings.reading)
+    print(
+      String(
+        format: "  reading received CII       %7.2f ms/invoice  %.1f %% of rendering it (target <= 10 %%)",
+        reading * 1000 / Double(count), reading / Bench.median(timings.received) * 100))
   }
 
   /// Prints the rate of `runs` and its extra time over the `base` runs of the same invoices, with the target.
