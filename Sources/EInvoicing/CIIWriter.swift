@@ -118,10 +118,11 @@ public enum CIIWriter {
       let postal = party.postalAddress
       xml.element("ram:PostalTradeAddress") { xml in
         if let postcode = postal?.postcode { xml.element("ram:PostcodeCode", postcode) }
-        if let street = postal?.street ?? (postal == nil ? party.address.first : nil) {
-          xml.element("ram:LineOne", street)
+        let lines = EInvoiceDocument.streetLines(of: party)
+        for (index, name) in ["ram:LineOne", "ram:LineTwo", "ram:LineThree"].enumerated()
+        where index < lines.count {
+          xml.element(name, lines[index])
         }
-        if let second = postal?.street2 { xml.element("ram:LineTwo", second) }
         if let city = postal?.city { xml.element("ram:CityName", city) }
         xml.element("ram:CountryID", country)
         if let region = postal?.region { xml.element("ram:CountrySubDivisionName", region) }

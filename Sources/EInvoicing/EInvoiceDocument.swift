@@ -84,6 +84,17 @@ public struct EInvoiceDocument: Sendable {
     return builder.build()
   }
 
+  /// The street lines of `party`'s postal address (BT-35, 36, 162 / BT-50, 51, 163), at most three:
+  /// its street parts, or, when the data gave the address only as lines (no street, postcode or
+  /// town), those lines, so that no part of an address given that way is lost.
+  static func streetLines(of party: Party) -> [String] {
+    let postal = party.postalAddress
+    if postal?.street != nil || postal?.postcode != nil || postal?.city != nil {
+      return [postal?.street, postal?.street2].compactMap { $0 }
+    }
+    return Array(party.address.prefix(3))
+  }
+
   /// `value` as EN 16931 writes an amount: the currency's decimals, `.`, no grouping.
   func amount(_ value: ExactDecimal) -> String {
     value.rounded(toScale: invoice.currency.minorUnits).description

@@ -201,13 +201,15 @@ public enum UBLWriter {
         xml.element("cac:PartyName") { xml in xml.element("cbc:Name", party.name) }
         let postal = party.postalAddress
         xml.element("cac:PostalAddress") { xml in
-          if let street = postal?.street ?? (postal == nil ? party.address.first : nil) {
-            xml.element("cbc:StreetName", street)
-          }
-          if let second = postal?.street2 { xml.element("cbc:AdditionalStreetName", second) }
+          let lines = EInvoiceDocument.streetLines(of: party)
+          if lines.count > 0 { xml.element("cbc:StreetName", lines[0]) }
+          if lines.count > 1 { xml.element("cbc:AdditionalStreetName", lines[1]) }
           if let city = postal?.city { xml.element("cbc:CityName", city) }
           if let postcode = postal?.postcode { xml.element("cbc:PostalZone", postcode) }
           if let region = postal?.region { xml.element("cbc:CountrySubentity", region) }
+          if lines.count > 2 {
+            xml.element("cac:AddressLine") { xml in xml.element("cbc:Line", lines[2]) }
+          }
           xml.element("cac:Country") { xml in xml.element("cbc:IdentificationCode", country) }
         }
         if let vat = party.vatId {

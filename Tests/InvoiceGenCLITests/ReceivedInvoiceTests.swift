@@ -173,6 +173,39 @@ import Testing
     }
   }
 
+  @Test func anAddressGivenAsLinesSurvivesTheEInvoiceAndComesBack() throws {
+    // Address lines without parts (a common export): the e-invoice keeps them as street lines.
+    let folder = try CommandRunner.temporaryFolder()
+    try """
+    invoice_number,invoice_date,currency,customer_name,customer_address,customer_country,customer_email,description,quantity,unit_price,tax_rate
+    A-1,2026-03-01,EUR,Kunde AG,"Hauptstraße 5
+    80331 München",DE,einkauf@kunde.example,Beratung,1,100.00,19
+
+    """.write(toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    for format in ["cii", "ubl"] {
+      let written = try CommandRunner.invoicegen([
+        "--input", folder + "/orders.csv", "--config", "einvoice.json", "--format", format,
+        "--einvoice-profile", "en16931", "--out", folder + "/" + format, "--progress", "never",
+      ])
+      #expect(written.status == 0, "\(written.stderr)")
+      let xml = try String(contentsOfFile: folder + "/\(format)/A-1.xml", encoding: .utf8)
+      let lines =
+        format == "cii"
+        ? ["<ram:LineOne>Hauptstraße 5</ram:LineOne>", "<ram:LineTwo>80331 München</ram:LineTwo>"]
+        : [
+          "<cbc:StreetName>Hauptstraße 5</cbc:StreetName>",
+          "<cbc:AdditionalStreetName>80331 München</cbc:AdditionalStreetName>",
+        ]
+      for line in lines { #expect(xml.contains(line), "\(format): \(xml)") }
+      let read = try CommandRunner.invoicegen([
+        "--input", folder + "/\(format)/A-1.xml", "--out", folder + "/read-\(format)", "--progress", "never",
+      ])
+      #expect(read.status == 0, "\(read.stderr)")
+      let text = try CommandRunner.text(folder + "/read-\(format)/A-1.pdf")
+      #expect(text.contains("Hauptstraße 5") && text.contains("80331 München"), "\(text)")
+    }
+  }
+
   @Test func statedTotalsThatDoNotAddUpAreShownAndExitTwo() throws {
     // 01.02a states 12.60 with VAT: make it 600.00, and the amount due too.
     let xml = try Self.cii(replacing: [

@@ -38,11 +38,22 @@ struct ReceivedAssembly {
         reason: charge.reason, taxRate: charge.rate ?? (charge.category.map { _ in ExactDecimal.zero }))
     }
     let reasons = Array(Set(stated.breakdown.compactMap(\.exemptionReason))).sorted()
+    let (seller, buyer) = (Self.withEmail(draft.seller), Self.withEmail(draft.buyer))
+    var bank = draft.bank
+    if let given = bank?.iban {
+      // Printed in groups of four when it is an IBAN; a wrong check digit is said (a typo, or worse).
+      if let iban = IBAN(given) {
+        bank?.iban = iban.description
+      } else if given.prefix(2).allSatisfy(\.isLetter) {
+        warnings.append(
+          "\(fields.file): BT-84 account \"\(given)\" is not a valid IBAN (its check digits are wrong)")
+      }
+    }
     var invoice: Invoice
     do {
       invoice = try Invoice(
         number: number, issueDate: issueDate, dueDate: draft.dueDate, currency: currency,
-        customer: draft.buyer,
+        customer: buyer,
         items: items, allowancesCharges: charges,
         notes: draft.notes.isEmpty ? nil : draft.notes.joined(separator: "\n"),
         purchaseOrder: draft.orderReference, precedingInvoice: draft.precedingInvoice,
@@ -58,7 +69,7 @@ struct ReceivedAssembly {
     }
     details.insert(contentsOf: headerDetails(), at: 0)
     var issuer = Issuer(
-      seller: draft.seller, bank: draft.bank, paymentTerms: draft.paymentTerms.map { LocalizedText($0) })
+      seller: seller, bank: bank, paymentTerms: draft.paymentTerms.map { LocalizedText($0) })
     issuer.usesCreditorReference = false
     var received = ReceivedInvoice(
       syntax: syntax, invoice: invoice, issuer: issuer, typeCode: draft.typeCode, stated: stated,
@@ -67,6 +78,14 @@ struct ReceivedAssembly {
     received.disagreements = ReceivedArithmetic(stated: stated, draft: draft, minorUnits: currency.minorUnits)
       .disagreements()
     return received
+  }
+
+  /// `party` with the e-mail printed with it: its electronic address when that is one (scheme EM), else its contact's.
+  static func withEmail(_ party: Party) -> Party {
+    var party = party
+    let address = party.electronicAddress
+    party.email = party.email ?? (address?.scheme == "EM" ? address?.value : nil) ?? party.contact?.email
+    return party
   }
 
   /// The header terms the invoice model has no place for.
@@ -94,11 +113,15 @@ struct ReceivedAssembly {
     }
     extra.detail("BT-29", "Seller id", draft.seller.id)
     extra.detail("BT-32", "Seller tax number", draft.seller.vatId == nil ? nil : draft.seller.taxNumber)
-    extra.detail(
-      "BT-34", "Seller electronic address",
-      draft.seller.electronicAddress.map { "\($0.value) (\($0.scheme))" })
-    extra.detail(
-      "BT-49", "Buyer electronic address", draft.buyer.electronicAddress.map { "\($0.value) (\($0.scheme))" })
+    // An e-mail address (scheme EM) is printed with the party; other schemes (Peppol ids, Leitweg-IDs) here.
+    for (term, label, party) in [
+      ("BT-34", "Seller electronic address", draft.seller),
+      ("BT-49", "Buyer electronic address", draft.buyer),
+    ] {
+      if let address = party.electronicAddress, address.scheme != "EM" {
+        extra.detail(term, label, "\(address.value) (\(address.scheme))")
+      }
+    }
     if let contact = draft.seller.contact {
       extra.detail(
         "BG-6", "Seller contact",

@@ -77,6 +77,7 @@ extension ReceivedInvoice {
           + [postal.street, postal.street2, postal.postcode, postal.city, postal.region, postal.country]
           .map { $0 ?? "–" }.joined(separator: " | "))
     }
+    if let email = party.email { lines.append("\(role) e-mail: \(email)") }
     if let vat = party.vatId { lines.append("\(role) VAT id: \(vat)") }
     if let number = party.taxNumber { lines.append("\(role) tax number: \(number)") }
     if let id = party.id { lines.append("\(role) id: \(id)") }

@@ -26,55 +26,65 @@ final class ReceivedRun: Sendable {
     self.locale = locale
   }
 
-  /// One input file and the name of the document made of it.
-  ///
-  /// Only the names are kept between the passes: a render thread reads its file again (reading is
-  /// about 3 % of the work), so a folder of a million invoices is never held in memory at once.
+  /// One invoice read, with the name of the document made of it.
   struct Job: Sendable {
+    var received: ReceivedInvoice
     var file: String
     var name: String
   }
 
+  /// How many files are read, named and rendered at a time: memory stays flat in the number of files.
+  var chunkSize: Int { max(64, plan.jobs * 32) }
+
   func run() throws(CLIError) -> Outcome {
     let start = Date()
-    var summary = RunSummary()
-    var jobs: [Job] = []
-    var usedNames: [String: String] = [:]
-    for file in files {
-      switch read(file) {
-      case .failure(let error):
-        Console.error(error.description)
-        summary.invalid.append(file)
-        summary.fail(file, line: error.line, "error: " + error.description)
-      case .success(let received):
-        for warning in received.warnings where !plan.quiet { Console.warning(warning) }
-        switch OutputName.make(pattern: plan.fileNamePattern, invoice: received.invoice) {
-        case .failure(let failure):
-          Console.error("\(file): invoice \"\(received.invoice.number)\": \(failure)")
-          summary.invalid.append(file)
-        case .success(let preferred):
-          let name = uniqueName(preferred, for: file, used: usedNames)
-          if name != preferred, !plan.quiet {
-            Console.warning(
-              "\(file): invoice \"\(received.invoice.number)\" is written to \(name): \(preferred) is \(usedNames[preferred] ?? "")'s"
-            )
-          }
-          usedNames[name] = file
-          jobs.append(Job(file: file, name: name))
-        }
-      }
-    }
     try prepareFolder()
-    tally.withLock { $0 = summary }
+    var usedNames: [String: String] = [:]
     let brand = plan.settings.brand
-    let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
-    pool.run({ [self, jobs] index, resources in write(jobs[index], resources: resources) }, tick: {})
-    summary = tally.withLock { $0 }
+    for chunkStart in stride(from: 0, to: files.count, by: chunkSize) {
+      let jobs = files[chunkStart..<min(files.count, chunkStart + chunkSize)].compactMap { file in
+        job(for: file, usedNames: &usedNames)
+      }
+      let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
+      pool.run({ [self, jobs] index, resources in write(jobs[index], resources: resources) }, tick: {})
+    }
+    var summary = tally.withLock { $0 }
     summary.seconds = Date().timeIntervalSince(start)
     if !plan.quiet { print(summary.line) }
     return Outcome(
       failed: !summary.invalid.isEmpty || summary.renderFailures > 0 || !summary.failures.isEmpty,
       outputFailed: summary.writeFailures > 0)
+  }
+
+  /// `file` read and named, or nil after saying why it cannot be (its error counts it as invalid).
+  private func job(for file: String, usedNames: inout [String: String]) -> Job? {
+    let received: ReceivedInvoice
+    switch read(file) {
+    case .failure(let error):
+      Console.error(error.description)
+      tally.withLock {
+        $0.invalid.append(file)
+        $0.fail(file, line: error.line, "error: " + error.description)
+      }
+      return nil
+    case .success(let read): received = read
+    }
+    for warning in received.warnings where !plan.quiet { Console.warning(warning) }
+    switch OutputName.make(pattern: plan.fileNamePattern, invoice: received.invoice) {
+    case .failure(let failure):
+      Console.error("\(file): invoice \"\(received.invoice.number)\": \(failure)")
+      tally.withLock { $0.invalid.append(file) }
+      return nil
+    case .success(let preferred):
+      let name = uniqueName(preferred, for: file, used: usedNames)
+      if name != preferred, !plan.quiet {
+        Console.warning(
+          "\(file): invoice \"\(received.invoice.number)\" is written to \(name): \(preferred) is \(usedNames[preferred] ?? "")'s"
+        )
+      }
+      usedNames[name] = file
+      return Job(received: received, file: file, name: name)
+    }
   }
 
   /// `preferred`, or when another file has it (two senders may use one number) a name made of `file`'s own.
@@ -158,18 +168,7 @@ final class ReceivedRun: Sendable {
 
   private func write(_ job: Job, resources: RenderResources) {
     let path = plan.out + "/" + job.name
-    let received: ReceivedInvoice
-    switch read(job.file) {
-    case .success(let again): received = again
-    case .failure(let error):
-      // The file changed since it was named.
-      Console.error(error.description)
-      tally.withLock {
-        $0.renderFailures += 1
-        $0.fail(job.file, line: error.line, "error: " + error.description)
-      }
-      return
-    }
+    let received = job.received
     let number = received.invoice.number
     do {
       let prepared = plan.layout(received.invoice, settings(for: received))
