@@ -48,6 +48,7 @@ struct ReceivedSection: View {
           .accessibilityTable(headers: .firstColumn)
           .font(brand.font(8))
         }
+        .keepTogether()
       }
     }
   }

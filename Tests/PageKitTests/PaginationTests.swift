@@ -253,6 +253,27 @@ import Testing
       ])
   }
 
+  @Test func aFittedColumnIsAsWideAsItsLastRowToo() throws {
+    // 300 rows: the first 200 (the sample) number up to "200", the last is "123456".
+    let rows = (1...300).map { [$0 == 300 ? "123456" : "\($0)", "item \($0)"] }
+    let document = Document {
+      Page(size: .custom(width: 300, height: 4000), margins: EdgeInsets(0)) {
+        Table(
+          columns: [TableColumn("N", width: .fit, alignment: .trailing), TableColumn("Name")],
+          rows: TableRows(rows))
+      }
+    }
+    let context = LayoutContext(textShaper: MonospaceShaper(), imageLoader: FixedImageLoader())
+    let paginator = Paginator(document: document, context: context)
+    var frames: [Frame] = []
+    try paginator.layOutPages(plan: try paginator.plan()) { page in frames += page.frames.flatMap(\.allFrames)
+    }
+    let number = try #require(frames.first { $0.name == "Cell \"123456\"" })
+    let name = try #require(frames.first { $0.name == "Cell \"item 300\"" })
+    // One line (10 points), and the next column starts after it: 6 characters of 6 points fit.
+    #expect(number.rect.height == 10 && name.rect.minX >= number.rect.maxX, "\(number.rect) \(name.rect)")
+  }
+
   @Test func aSlipSitsAtTheFootOfTheLastPageOrOnAPageOfItsOwn() throws {
     // Page 200 high, footer 10 high (12 apart), slip 80: on the slip's page the footer ends 12
     // above the slip (at 108, so from 98) and the body must end by 98 − 12 = 86.

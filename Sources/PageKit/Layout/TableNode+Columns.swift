@@ -74,6 +74,13 @@ extension TableNode {
           }
           return shaped.size.width
         }.max().map { $0 + padding + 0.5 } ?? padding
+      if let last = table.rows.lastRow, index < last.count {
+        // Past the sample, the last row (a five-digit row number): measured, not kept as a sampled shape.
+        var paragraph = bodyParagraphs[index]
+        paragraph.runs[0].text = last[index]
+        widths[index] = max(
+          widths[index], context.textShaper.shape(paragraph, width: nil).size.width + padding + 0.5)
+      }
     }
   }
 

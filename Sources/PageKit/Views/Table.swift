@@ -38,13 +38,18 @@ public struct TableColumn: Sendable {
 public struct TableRows {
   /// Makes a cursor at the first row; the cursor returns one row per call and `nil` at the end.
   public let makeCursor: () throws -> () throws -> [String]?
+  /// The last row when it is known without reading them all (rows in memory): fitted columns
+  /// measure it too, since row numbers and running amounts are widest at the end.
+  public let lastRow: [String]?
 
   public init(makeCursor: @escaping () throws -> () throws -> [String]?) {
     self.makeCursor = makeCursor
+    lastRow = nil
   }
 
   /// Rows held in memory.
   public init(_ rows: [[String]]) {
+    lastRow = rows.last
     makeCursor = {
       var index = 0
       return {
