@@ -22,10 +22,14 @@ public enum ReceivedFormat: String, Sendable {
   /// Whether the file at `path` is a PDF (its first bytes say so; the XML reader finds an XML file's syntax itself).
   static func isPDF(_ path: String) -> Bool { head(path).starts(with: Array("%PDF-".utf8)) }
 
-  /// The first bytes of the file at `path`, empty when it cannot be read.
+  /// The first 512 bytes of the file at `path` (fewer for a shorter file), empty when it cannot be read.
   private static func head(_ path: String) -> Data {
-    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-    defer { try? handle.close() }
-    return (try? handle.read(upToCount: 512)) ?? Data()
+    guard path != "-" else { return Data() }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return Data() }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 512) }
+    return Data(bytes.prefix(max(0, count)))
   }
 }

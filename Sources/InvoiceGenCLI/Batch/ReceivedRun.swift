@@ -34,7 +34,7 @@ final class ReceivedRun: Sendable {
   }
 
   /// How many files are read, named and rendered at a time: memory stays flat in the number of files.
-  var chunkSize: Int { max(64, plan.jobs * 32) }
+  var chunkSize: Int { max(1024, plan.jobs * 256) }
 
   func run() throws(CLIError) -> Outcome {
     let start = Date()
