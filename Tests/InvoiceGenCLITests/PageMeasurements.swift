@@ -17,8 +17,11 @@ enum PageMeasurements {
       .stdout
     let pattern = try NSRegularExpression(
       pattern: #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#)
-    return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
-      let part = { (index: Int) in String(html[Range(match.range(at: index), in: html)!]) }
+    // Through NSString: a match's UTF-16 range may end inside a grapheme (Arabic with marks), which
+    // a String index cannot.
+    let text = html as NSString
+    return pattern.matches(in: html, range: NSRange(location: 0, length: text.length)).map { match in
+      let part = { (index: Int) in text.substring(with: match.range(at: index)) }
       return Word(
         text: part(5), xMin: Double(part(1))!, yMin: Double(part(2))!, xMax: Double(part(3))!,
         yMax: Double(part(4))!)

@@ -36,6 +36,42 @@ import Testing
     #expect(abs(edge - 543.28) < 0.5, "\(edge)")
   }
 
+  @Test func everyLineOfAnAddressBlockKeepsToOneEdgeWhateverItsDirection() throws {
+    // INV-2026006 is ar-SA: the customer's block (right) has Arabic lines and a Latin e-mail line,
+    // the seller's (left) Latin lines and an Arabic VAT-id line. Pango puts a line whose direction
+    // differs from the paragraph's on the other side unless told otherwise.
+    let out = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "orders.csv", "--out", out, "--only", "INV-2026006", "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let words = try PageMeasurements.words(out + "/INV-2026006.pdf")
+    // Lines: words whose middles are within 4 points (Arabic and Latin fonts put their tops apart).
+    func lines(_ keep: (PageMeasurements.Word) -> Bool) -> [(left: Double, right: Double)] {
+      var result: [(middle: Double, left: Double, right: Double)] = []
+      for word in words.filter(keep).sorted(by: { $0.yMin + $0.yMax < $1.yMin + $1.yMax }) {
+        let middle = (word.yMin + word.yMax) / 2
+        if let last = result.last, abs(last.middle - middle) < 4 {
+          result[result.count - 1].left = min(last.left, word.xMin)
+          result[result.count - 1].right = max(last.right, word.xMax)
+        } else {
+          result.append((middle, word.xMin, word.xMax))
+        }
+      }
+      return result.map { ($0.left, $0.right) }
+    }
+    let email = try #require(words.first { $0.text == "finance@alnada.example" })
+    let buyer = lines { $0.xMin > 400 && $0.yMin > email.yMin - 150 && $0.yMin <= email.yMin + 1 }
+    #expect(buyer.count >= 5, "\(buyer)")
+    let right = buyer.map(\.right)
+    #expect((right.max() ?? 0) - (right.min() ?? 9) < 0.5, "customer lines end at \(right)")
+    let sellerEmail = try #require(words.first { $0.text == "billing@northwind.example" })
+    let seller = lines { $0.xMax < 300 && $0.yMin < sellerEmail.yMin + 20 }
+    #expect(seller.count >= 5, "\(seller)")
+    let left = seller.map(\.left)
+    #expect((left.max() ?? 0) - (left.min() ?? 9) < 0.5, "seller lines start at \(left)")
+  }
+
   @Test func paperFollowsTheLocaleUnlessTheConfigOrTheCommandLineSaysOtherwise() throws {
     let input = try Self.orders([
       "US-1,2026-03-01,Acme Inc,Widget,1,10,0,USD,en-US",

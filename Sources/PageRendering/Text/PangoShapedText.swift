@@ -9,9 +9,15 @@ public final class PangoShapedText: ShapedText {
   public let size: CGSize
   /// How far the lines start from the layout's left edge (non-zero for centred or right-aligned lines).
   let offsetX: CGFloat
+  /// The edge every line keeps to, or nil for centred lines.
+  let side: Side?
 
-  init(layout: OpaquePointer) {
+  /// An edge of the paragraph's box.
+  enum Side { case left, right }
+
+  init(layout: OpaquePointer, side: Side? = nil) {
     self.layout = layout
+    self.side = side
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, nil, &logical)
     let scale = CGFloat(ig_pango_scale())
@@ -70,7 +76,7 @@ public final class PangoShapedText: ShapedText {
     }
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     let count = pango_layout_get_line_count(layout)
-    if range.lowerBound == 0 && range.upperBound >= count {
+    if range.lowerBound == 0 && range.upperBound >= count && alignedLineX == nil {
       cairo_move_to(cr, origin.x - offsetX, origin.y)
       pango_cairo_show_layout(cr, layout)
       return
@@ -80,13 +86,32 @@ public final class PangoShapedText: ShapedText {
     let scale = CGFloat(ig_pango_scale())
     for index in range where index < count {
       guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
-      var logical = PangoRectangle()
-      pango_layout_line_get_extents(line, nil, &logical)
-      let lineX = lineOffset(index) / scale
+      let lineX = alignedLineX?[index] ?? lineOffset(index) / scale
       cairo_move_to(cr, origin.x - offsetX + lineX, origin.y + all[index].baseline - firstTop)
       pango_cairo_show_layout_line(cr, line)
     }
   }
+
+  /// Each line's x in the layout (points) when some line's direction made Pango put it on the other
+  /// side than `side`; nil when Pango's places are already right (the common case: one direction).
+  private lazy var alignedLineX: [CGFloat]? = {
+    guard let side, pango_layout_get_line_count(layout) > 1, let iterator = pango_layout_get_iter(layout) else {
+      return nil
+    }
+    defer { pango_layout_iter_free(iterator) }
+    let scale = CGFloat(ig_pango_scale())
+    var places: [CGFloat] = []
+    var moved = false
+    repeat {
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iterator, nil, &logical)
+      let x = CGFloat(logical.x) / scale
+      let wanted = side == .left ? offsetX : offsetX + size.width - CGFloat(logical.width) / scale
+      if abs(wanted - x) > 0.01 { moved = true }
+      places.append(wanted)
+    } while pango_layout_iter_next_line(iterator) != 0
+    return moved ? places : nil
+  }()
 
   /// Whether `makeEachRunOneCluster` has run on this layout.
   private var runsAreSingleClusters = false

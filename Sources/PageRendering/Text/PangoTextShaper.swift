@@ -117,7 +117,15 @@ public final class PangoTextShaper: TextShaper {
     if paragraph.lineSpacing != 0 {
       pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * CGFloat(ig_pango_scale())))
     }
-    return PangoShapedText(layout: layout)
+    // Every line on one side, whatever its own direction: Pango swaps left and right for a paragraph
+    // whose direction differs from the layout's (an e-mail line in an Arabic address block).
+    let side: PangoShapedText.Side? =
+      switch paragraph.alignment {
+      case .center: nil
+      case .leading, .justified: leading(paragraph) ? .left : .right
+      case .trailing: leading(paragraph) ? .right : .left
+      }
+    return PangoShapedText(layout: layout, side: side)
   }
 
   /// Pango aligns LEFT/RIGHT relative to the paragraph's own direction; this says whether leading is left.
