@@ -95,7 +95,8 @@ public final class PangoShapedText: ShapedText {
   /// Each line's x in the layout (points) when some line's direction made Pango put it on the other
   /// side than `side`; nil when Pango's places are already right (the common case: one direction).
   private lazy var alignedLineX: [CGFloat]? = {
-    guard let side, pango_layout_get_line_count(layout) > 1, let iterator = pango_layout_get_iter(layout) else {
+    guard let side, pango_layout_get_line_count(layout) > 1, let iterator = pango_layout_get_iter(layout)
+    else {
       return nil
     }
     defer { pango_layout_iter_free(iterator) }
