@@ -80,7 +80,10 @@ public final class FrameRenderer {
     case .text(let text):
       if let shaped = text.shaped as? PangoShapedText {
         content(cr, isText: true) {
-          shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color)
+          let insert = tagger.map { tagger in
+            { (operators: [UInt8]) in tagger.drawInserted(operators, cr: cr) }
+          }
+          shaped.draw(in: cr, at: frame.rect.origin, lines: text.lines, color: text.color, insert: insert)
         }
       }
     case .fill(let path, let paint):

@@ -69,14 +69,22 @@ public final class PangoShapedText: ShapedText {
   }
 
   /// Draws the lines in `range` with the top of the first at `origin`, in `color` where runs set none.
-  func draw(in cr: OpaquePointer, at origin: CGPoint, lines range: Range<Int>, color: RGBAColor) {
+  func draw(
+    in cr: OpaquePointer, at origin: CGPoint, lines range: Range<Int>, color: RGBAColor,
+    insert: (([UInt8]) -> Bool)? = nil
+  ) {
     if !runsAreSingleClusters {
-      PangoShapedText.makeEachRunOneCluster(layout)
+      glyphRuns = PangoShapedText.makeEachRunOneCluster(layout)
       runsAreSingleClusters = true
     }
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     let count = pango_layout_get_line_count(layout)
-    if range.lowerBound == 0 && range.upperBound >= count && alignedLineX == nil {
+    let ownRuns =
+      glyphRuns.isEmpty
+      ? [:] : cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF ? glyphRuns : [:]
+    if range.lowerBound == 0 && range.upperBound >= count && alignedLineX == nil && !hasReorderedRuns
+      && ownRuns.isEmpty
+    {
       cairo_move_to(cr, origin.x - offsetX, origin.y)
       pango_cairo_show_layout(cr, layout)
       return
@@ -87,8 +95,68 @@ public final class PangoShapedText: ShapedText {
     for index in range where index < count {
       guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
       let lineX = alignedLineX?[index] ?? lineOffset(index) / scale
-      cairo_move_to(cr, origin.x - offsetX + lineX, origin.y + all[index].baseline - firstTop)
+      let x = origin.x - offsetX + lineX
+      let y = origin.y + all[index].baseline - firstTop
+      if hasReorderedRuns || !ownRuns.isEmpty {
+        PangoShapedText.showInLogicalOrder(line, in: cr, x: x, y: y, glyphRuns: ownRuns, insert: insert)
+      } else {
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout_line(cr, line)
+      }
+    }
+  }
+
+  /// Whether some line shows its runs in another order than the text's (a right-to-left or mixed-direction line).
+  private lazy var hasReorderedRuns: Bool = {
+    var line = pango_layout_get_lines_readonly(layout)
+    while let lineNode = line {
+      defer { line = lineNode.pointee.next }
+      var previous: Int32 = -1
+      var run = lineNode.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+      while let runNode = run {
+        defer { run = runNode.pointee.next }
+        guard let item = runNode.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
+        else { continue }
+        if item.pointee.offset < previous { return true }
+        previous = item.pointee.offset
+      }
+    }
+    return false
+  }()
+
+  /// Draws `line` with its baseline's left end at (`x`, `y`), run by run in the text's order.
+  ///
+  /// Pango draws a line's runs from left to right, so in `שירותי ייעוץ Cloud Pro` the page content
+  /// holds "Cloud Pro" first, and extractors that follow the content (a tagged PDF's structure
+  /// text) read the words out of order. Each run is drawn where Pango puts it, by showing the line
+  /// with only that run in it, so colours, underlines and rises stay Pango's.
+  static func showInLogicalOrder(
+    _ line: UnsafeMutablePointer<PangoLayoutLine>, in cr: OpaquePointer, x: CGFloat, y: CGFloat,
+    glyphRuns: [UnsafeMutableRawPointer: PDFGlyphRun], insert: (([UInt8]) -> Bool)? = nil
+  ) {
+    let scale = CGFloat(ig_pango_scale())
+    var runs: [(node: UnsafeMutablePointer<GSList>, offset: Int32, x: CGFloat)] = []
+    var width: Int32 = 0
+    var node = line.pointee.runs
+    while let runNode = node {
+      defer { node = runNode.pointee.next }
+      guard let run = runNode.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) else { continue }
+      runs.append((runNode, run.pointee.item.pointee.offset, CGFloat(width) / scale))
+      width += pango_glyph_string_get_width(run.pointee.glyphs)
+    }
+    let all = line.pointee.runs
+    defer { line.pointee.runs = all }
+    for run in runs.sorted(by: { $0.offset < $1.offset }) {
+      if let data = run.node.pointee.data, let glyphRun = glyphRuns[data] {
+        if glyphRun.draw(in: cr, x: x + run.x, y: y, insert: insert) { continue }
+        if glyphRun.oneClusterForPango { makeOneCluster(data.assumingMemoryBound(to: PangoGlyphItem.self)) }
+      }
+      let next = run.node.pointee.next
+      run.node.pointee.next = nil
+      line.pointee.runs = run.node
+      cairo_move_to(cr, x + run.x, y)
       pango_cairo_show_layout_line(cr, line)
+      run.node.pointee.next = next
     }
   }
 
@@ -116,18 +184,25 @@ public final class PangoShapedText: ShapedText {
 
   /// Whether `makeEachRunOneCluster` has run on this layout.
   private var runsAreSingleClusters = false
+  /// The runs with marks a PDF draws glyph by glyph, by their `PangoGlyphItem`.
+  private var glyphRuns: [UnsafeMutableRawPointer: PDFGlyphRun] = [:]
 
-  /// Makes every glyph of each left-to-right run with marks belong to one cluster, so a PDF carries the run's text whole.
+  /// Plans the runs a PDF draws glyph by glyph so that it carries their text exactly, and makes the others extract right.
   ///
   /// Pango hands cairo one cluster per character group, and cairo maps each glyph to its cluster's
-  /// text. Extractors place marks by their glyph's position: a Thai vowel below a consonant sits a
-  /// fraction of a point lower and lands on its own line. With one cluster per run cairo writes
-  /// the run's glyphs inside one `/Span << /ActualText (…) >>`, the run's exact text. Runs where
-  /// every cluster is one glyph (Latin, Cyrillic, CJK…) extract right as they are and stay small.
-  /// Right-to-left runs keep Pango's clusters: extractors (poppler, pdf.js, PyPDF) read a line's
-  /// characters in visual order and reverse right-to-left words, so a logical-order ActualText
-  /// would come out backwards. Only drawing reads the clusters; measuring is done by then.
-  static func makeEachRunOneCluster(_ layout: OpaquePointer) {
+  /// text, or wraps a cluster's glyphs in `/Span << /ActualText (…) >>` when it cannot (several
+  /// glyphs, or a ligature the font's cmap gives one character of its own). Extractors that follow
+  /// the page content (a tagged PDF's structure text) stop at such a nested span. Runs with marks
+  /// or with such ligatures are drawn by `PDFGlyphRun` where it can give every glyph its own
+  /// characters. Left-to-right runs with marks it cannot plan (Devanagari, whose glyphs are
+  /// reordered) become one cluster, so cairo writes the run's glyphs inside one ActualText, the
+  /// run's exact text for `pdftotext`: it places marks by their glyph's position otherwise, and a
+  /// vowel sign moved below its consonant lands on a line of its own. Right-to-left runs keep
+  /// Pango's clusters: extractors (poppler, pdf.js, PyPDF) read a line's characters in visual
+  /// order and reverse right-to-left words, so a logical-order ActualText would come out backwards.
+  static func makeEachRunOneCluster(_ layout: OpaquePointer) -> [UnsafeMutableRawPointer: PDFGlyphRun] {
+    var planned: [UnsafeMutableRawPointer: PDFGlyphRun] = [:]
+    guard let text = pango_layout_get_text(layout) else { return planned }
     var line = pango_layout_get_lines_readonly(layout)
     while let lineNode = line {
       defer { line = lineNode.pointee.next }
@@ -135,22 +210,42 @@ public final class PangoShapedText: ShapedText {
       while let runNode = run {
         defer { run = runNode.pointee.next }
         guard let run = runNode.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let glyphs = run.pointee.glyphs, let item = run.pointee.item, item.pointee.analysis.level % 2 == 0
+          let glyphs = run.pointee.glyphs, let item = run.pointee.item,
+          let clusters = glyphs.pointee.log_clusters
         else { continue }
         let count = Int(glyphs.pointee.num_glyphs)
-        guard count > 1, let clusters = glyphs.pointee.log_clusters else { continue }
-        // Marks: glyphs sharing a cluster, glyphs with no advance, glyphs moved up or down.
         let info = glyphs.pointee.glyphs!
-        let hasMarks = (0..<count).contains { index in
-          (index > 0 && clusters[index] == clusters[index - 1]) || info[index].geometry.width == 0
-            || info[index].geometry.y_offset != 0
-        }
-        guard hasMarks else { continue }
-        for index in 0..<count {
-          clusters[index] = 0
-          info[index].attr.is_cluster_start = index == 0 ? 1 : 0
+        let leftToRight = item.pointee.analysis.level % 2 == 0
+        // Marks: glyphs sharing a cluster, glyphs with no advance, glyphs moved up or down.
+        let hasMarks =
+          leftToRight
+          && (0..<count).contains { index in
+            (index > 0 && clusters[index] == clusters[index - 1]) || info[index].geometry.width == 0
+              || info[index].geometry.y_offset != 0
+          }
+        let clusterCount = (0..<count).filter { $0 == 0 || clusters[$0] != clusters[$0 - 1] }.count
+        let hasLigatures =
+          clusterCount < g_utf8_strlen(text + Int(item.pointee.offset), Int(item.pointee.length))
+        guard hasMarks || hasLigatures else { continue }
+        if var glyphRun = PDFGlyphRun(run, text: text) {
+          glyphRun.oneClusterForPango = hasMarks
+          planned[UnsafeMutableRawPointer(run)] = glyphRun
+        } else if hasMarks {
+          makeOneCluster(run)
         }
       }
+    }
+    return planned
+  }
+
+  /// Makes all glyphs of `run` one cluster (one ActualText when cairo draws it into a PDF); only for left-to-right runs with marks.
+  static func makeOneCluster(_ run: UnsafeMutablePointer<PangoGlyphItem>) {
+    guard let glyphs = run.pointee.glyphs, let clusters = glyphs.pointee.log_clusters,
+      let info = glyphs.pointee.glyphs, let item = run.pointee.item, item.pointee.analysis.level % 2 == 0
+    else { return }
+    for index in 0..<Int(glyphs.pointee.num_glyphs) {
+      clusters[index] = 0
+      info[index].attr.is_cluster_start = index == 0 ? 1 : 0
     }
   }
 
