@@ -280,6 +280,28 @@ import Testing
     #expect(run.stderr.components(separatedBy: "partly refunded").count == 2, "\(run.stderr)")
     // The order's invoice is still written, showing what was charged.
     #expect(CommandRunner.files(folder).contains("_1005.pdf"))
+    #expect(run.stderr.contains("hint: --refunds credit-note writes a credit note for the refunded part"))
+  }
+
+  @Test func aPartlyRefundedOrderGetsACreditNoteForTheRefundWhenAsked() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "shopify-orders.csv", "--config", "shopify.json", "--out", folder, "--progress", "never",
+      "--refunds", "credit-note",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("partly refunded"), "\(run.stderr)")
+    // The invoice of what was charged and the credit note of what was refunded; #1003 was refunded in full.
+    #expect(CommandRunner.files(folder).filter { $0.hasPrefix("_1005") } == ["_1005-CN.pdf", "_1005.pdf"])
+    let text = try CommandRunner.text(folder + "/_1005-CN.pdf")
+    // $48.26 refunded of $105.11 with $7.11 sales tax: $45.00 and $3.26 of the tax, as the order's note says.
+    for expected in [
+      "Credit note", "#1005-CN", "Original invoice", "Partial refund", "-$45.00", "-$3.26", "-$48.26",
+    ] {
+      #expect(text.contains(expected), "\(expected) not in \(text)")
+    }
+    let invoice = try CommandRunner.text(folder + "/_1005.pdf")
+    #expect(invoice.contains("$105.11") && !invoice.contains("Partial refund"), "\(invoice)")
   }
 
   @Test func aTotalMismatchFromTheDefaultRateSaysSoWithTheArithmetic() throws {

@@ -22,6 +22,8 @@ struct InvoiceAssembler {
   var dateEvidence = SlashedDateEvidence()
   /// The problems found, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
+  /// The credit note for the refunded part of the invoice last built, with `--refunds credit-note`.
+  private(set) var refundNote: Invoice?
   /// The order of day and month in the file's slashed dates, once a date needed it.
   var slashedDateOrder: SlashedDateOrder?
 
@@ -245,20 +247,35 @@ struct InvoiceAssembler {
         "is empty in every row of invoice \(Diagnostic.quote(invoice.number))", hint: hint))
   }
 
-  /// Warns that a partly refunded order's refund is in no document: its invoice shows what was
-  /// charged, and only a fully refunded order becomes a credit note.
+  /// Makes the credit note for a partly refunded order's refund (`--refunds credit-note`), or warns that no document shows it.
   mutating func noteRefund(_ built: Invoice, status: OrderStatus, _ invoice: PendingInvoice) {
+    refundNote = nil
     guard status != .refunded, status.isSkipped == false,
       let (amount, location, field) = levelAmount(.refundedAmount, invoice, allowsNegative: false),
       !amount.isZero
     else { return }
-    diagnostics.append(
-      Diagnostic(
-        .warning, location, field: field,
-        "order \(Diagnostic.quote(built.number)) was partly refunded (\(built.currency.code) \(amount)); its invoice shows what was charged and no document shows the refund",
-        hint:
-          "issue a credit note for the refunded part yourself: invoicegen writes credit notes for fully refunded orders (--refunds credit-note)"
-      ))
+    let refund = "\(built.currency.code) \(amount)"
+    guard options.refunds == .creditNote else {
+      diagnostics.append(
+        Diagnostic(
+          .warning, location, field: field,
+          "order \(Diagnostic.quote(built.number)) was partly refunded (\(refund)); its invoice shows what was charged and no document shows the refund",
+          hint: "--refunds credit-note writes a credit note for the refunded part"))
+      return
+    }
+    switch RefundNote.make(for: built, refunded: amount) {
+    case .success(let note): refundNote = note
+    case .failure(let refusal):
+      let reason =
+        refusal == .moreThanTheTotal
+        ? "the refund is more than the invoice's total \(built.totals.grandTotal.amount)"
+        : "its amounts are too large to compute exactly"
+      diagnostics.append(
+        Diagnostic(
+          .warning, location, field: field,
+          "order \(Diagnostic.quote(built.number)) was partly refunded (\(refund)), but no credit note is written for it: \(reason)"
+        ))
+    }
   }
 
   /// The invoice, its credit note, or its skipping, by its status and the run's refund policy.

@@ -196,7 +196,9 @@ public final class OrdersIndex {
     for index in entries.indices {
       let read = read(index)
       switch read.outcome {
-      case .invoice(let built): invoices.append(built)
+      case .invoice(let built):
+        invoices.append(built)
+        if let note = read.refundNote { invoices.append(note) }
       case .skipped(let skip): skipped.append(skip)
       case .failed: invalid.append(entries[index].number)
       }
@@ -229,6 +231,8 @@ public struct IndexedInvoice: Sendable {
   public var number: String
   /// The invoice, or why there is none.
   public var outcome: Outcome
+  /// The credit note for the refunded part of a partly refunded order (`--refunds credit-note`).
+  public var refundNote: Invoice?
   /// The problems of its rows, in line order.
   public var rowDiagnostics: [Diagnostic]
   /// The problems found assembling it from its rows.

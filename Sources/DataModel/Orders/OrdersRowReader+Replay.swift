@@ -55,9 +55,11 @@ extension OrdersRowReader {
     case .skipped(let skip): outcome = .skipped(skip)
     case .failed: outcome = .failed
     }
-    return IndexedInvoice(
+    var read = IndexedInvoice(
       number: entry.number, outcome: outcome, rowDiagnostics: diagnostics,
       assemblyDiagnostics: assembler.diagnostics)
+    if case .invoice = outcome { read.refundNote = assembler.refundNote }
+    return read
   }
 
   /// Sets the decimal separator a whole-file read would have had on `line`: the learned one after the

@@ -18,6 +18,8 @@ struct InvoiceValidation {
     /// The invoice's number as assembled (a credit note's is its order's with `-CN`).
     let number: String
     let name: String
+    /// Whether the ticket is the credit note for a partly refunded order's refund, not its invoice.
+    var isRefundNote = false
   }
 
   /// What the pass found.
@@ -47,44 +49,17 @@ struct InvoiceValidation {
     var result = Result(read: input.outside)
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
-    let makesEInvoices = plan.format.isEInvoiceXML || plan.facturX
     for index in 0..<input.count {
       let read = input.read(index)
       result.read.diagnostics += read.diagnostics
       switch read.outcome {
       case .invoice(let invoice):
-        if !plan.only.isEmpty, plan.only.contains(invoice.number) {
-          result.validNumbers.append(invoice.number)
-        }
-        guard selection.wants(invoice.number) else { continue }
-        // Wrong payment data fails its invoice like a wrong name: the code would pay the wrong way.
-        if case .failure(let problem)? = plan.settings.issuer.epcPayment(for: invoice) {
-          result.namingFailures.append(
-            OutputNaming.Failure(
-              number: invoice.number,
-              message:
-                "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem); set payment.qr to auto (euro invoices only) or none"
-            ))
-          continue
-        }
-        if case .failure(let problem)? = plan.settings.issuer.swissQRBill(for: invoice) {
-          result.namingFailures.append(
-            OutputNaming.Failure(
-              number: invoice.number,
-              message: "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem)"))
-          continue
-        }
-        switch naming.name(invoice) {
-        case .failure(let failure):
-          result.namingFailures.append(failure)
-        case .success(let name) where makesEInvoices:
-          switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
-          case .success(let job):
-            result.take(Ticket(index: index, number: invoice.number, name: job.name), check: plan.check)
-          case .failure(let failure): result.einvoiceFailures.append(failure)
-          }
-        case .success(let name):
-          result.take(Ticket(index: index, number: invoice.number, name: name), check: plan.check)
+        check(
+          invoice, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation)
+        if let note = read.refundNote {
+          check(
+            note, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation,
+            isRefundNote: true)
         }
       case .skipped(let skip):
         result.read.skipped.append(skip)
@@ -100,5 +75,49 @@ struct InvoiceValidation {
       }
     }
     return result
+  }
+
+  /// Checks, names and (for e-invoices) prepares `invoice`, input entry `index`, taking its ticket when it passes.
+  private func check(
+    _ invoice: Invoice, at index: Int, into result: inout Result, selection: InvoiceSelection,
+    naming: inout OutputNaming, preparation: EInvoicePreparation, isRefundNote: Bool = false
+  ) {
+    let makesEInvoices = plan.format.isEInvoiceXML || plan.facturX
+    func ticket(_ name: String) -> Ticket {
+      Ticket(index: index, number: invoice.number, name: name, isRefundNote: isRefundNote)
+    }
+    if !plan.only.isEmpty, plan.only.contains(invoice.number) {
+      result.validNumbers.append(invoice.number)
+    }
+    guard selection.wants(invoice.number) else { return }
+    // Wrong payment data fails its invoice like a wrong name: the code would pay the wrong way.
+    if case .failure(let problem)? = plan.settings.issuer.epcPayment(for: invoice) {
+      result.namingFailures.append(
+        OutputNaming.Failure(
+          number: invoice.number,
+          message:
+            "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem); set payment.qr to auto (euro invoices only) or none"
+        ))
+      return
+    }
+    if case .failure(let problem)? = plan.settings.issuer.swissQRBill(for: invoice) {
+      result.namingFailures.append(
+        OutputNaming.Failure(
+          number: invoice.number,
+          message: "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem)"))
+      return
+    }
+    switch naming.name(invoice) {
+    case .failure(let failure):
+      result.namingFailures.append(failure)
+    case .success(let name) where makesEInvoices:
+      switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
+      case .success(let job):
+        result.take(ticket(job.name), check: plan.check)
+      case .failure(let failure): result.einvoiceFailures.append(failure)
+      }
+    case .success(let name):
+      result.take(ticket(name), check: plan.check)
+    }
   }
 }

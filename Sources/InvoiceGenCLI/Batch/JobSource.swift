@@ -34,7 +34,9 @@ final class JobSource: Sendable {
   func job(_ index: Int) -> Result<RenderJob, Failure> {
     let made: Result<RenderJob, Failure> = maker.withLock { maker in
       let ticket = maker.tickets[index]
-      guard case .invoice(let invoice) = maker.input.read(ticket.index).outcome,
+      let read = maker.input.read(ticket.index)
+      guard case .invoice(let made) = read.outcome,
+        let invoice = ticket.isRefundNote ? read.refundNote : made,
         invoice.number == ticket.number
       else { return .failure(changed(ticket.number)) }
       return .success(RenderJob(invoice: invoice, name: ticket.name))

@@ -148,7 +148,7 @@ extension BatchOptions {
       OptionSpec(
         names: ["--refunds"], value: "skip|credit-note", choices: ["skip", "credit-note"],
         help:
-          "refunded orders (a status column): skipped and counted (default),\nor written as credit notes numbered NUMBER-CN"
+          "refunded orders (a status column): skipped and counted (default),\nor written as credit notes numbered NUMBER-CN; a partly refunded\norder (refunded_amount) gets one for the refunded part"
       ) {
         $0.refunds = RefundPolicy(rawValue: $1.lowercased())
       },
