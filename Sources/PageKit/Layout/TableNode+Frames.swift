@@ -14,6 +14,7 @@ extension TableNode {
     let cellRole: AccessibilityRole? = isArtifact ? nil : row.kind == .header ? .columnHeader : .cell
     var x: CGFloat = 0
     var column = 0
+    let baseline = row.firstBaseline()
     for (cellIndex, cell) in row.cells.enumerated() {
       let span = row.spans.map { $0[cellIndex] } ?? 1
       defer { column += span }
@@ -21,7 +22,8 @@ extension TableNode {
       let left = direction == .rightToLeft ? origin.x + width - x - columnWidth : origin.x + x
       x += columnWidth
       if let frame = cellFrame(
-        cell, of: row, column: column, left: left, top: origin.y, width: columnWidth, role: cellRole)
+        cell, of: row, column: column, left: left, top: origin.y + row.shift(cell, baseline: baseline),
+        width: columnWidth, role: cellRole)
       {
         children.append(frame)
       }

@@ -63,13 +63,31 @@ final class TableNode: FlowingNode {
     /// Whether every cell shows its last line: the row ends here (its value counts in a running total).
     var isWhole: Bool { cells.allSatisfy { $0.lines.upperBound == $0.shaped.lines.count } }
 
-    /// The height of the lines of every cell, the tallest.
+    /// The height of the lines of every cell, the tallest, each cell lowered to the row's baseline.
     func contentHeight() -> CGFloat {
-      cells.map { cell -> CGFloat in
+      let baseline = firstBaseline()
+      return cells.map { cell -> CGFloat in
         guard let first = cell.lines.first, let last = cell.lines.last else { return 0 }
         let lines = cell.shaped.lines
-        return lines[last].top + lines[last].height - lines[first].top
+        return shift(cell, baseline: baseline) + lines[last].top + lines[last].height - lines[first].top
       }.max() ?? 0
+    }
+
+    /// The lowest first baseline of the cells, from the top of their first lines.
+    ///
+    /// Cells of one row share a baseline: a cell in a font with a taller ascent (Arabic, Thai,
+    /// Devanagari next to Latin) would otherwise sit lower than its neighbours.
+    func firstBaseline() -> CGFloat {
+      cells.compactMap { cell -> CGFloat? in
+        guard let first = cell.lines.first else { return nil }
+        return cell.shaped.lines[first].baseline - cell.shaped.lines[first].top
+      }.max() ?? 0
+    }
+
+    /// How far `cell` moves down so that its first baseline is the row's `baseline`.
+    func shift(_ cell: MeasuredCell, baseline: CGFloat) -> CGFloat {
+      guard let first = cell.lines.first else { return 0 }
+      return baseline - (cell.shaped.lines[first].baseline - cell.shaped.lines[first].top)
     }
   }
 
@@ -157,15 +175,17 @@ final class TableNode: FlowingNode {
   /// The part of `row` that fits in `height`, and the rest (nil when all of it fits).
   func split(_ row: MeasuredRow, height: CGFloat) -> (MeasuredRow, MeasuredRow?) {
     let room = height - table.style.cellPadding.vertical
+    let baseline = row.firstBaseline()
     var first = row
     var rest = row
     var anyLeft = false
     for (index, cell) in row.cells.enumerated() {
       let lines = cell.shaped.lines
       guard let start = cell.lines.first else { continue }
+      let shift = row.shift(cell, baseline: baseline)
       var end = start
       while end < cell.lines.upperBound,
-        lines[end].top + lines[end].height - lines[start].top <= room + LayoutTolerance.points
+        shift + lines[end].top + lines[end].height - lines[start].top <= room + LayoutTolerance.points
       { end += 1 }
       if end == start { end = start + 1 }  // at least one line, or nothing moves forward
       first.cells[index].lines = start..<end

@@ -111,6 +111,25 @@ struct PDFGlyphRun {
             cmap.glyph(for: character).map { (character, $0) }
           }
           guard letters.count == characters.count else { return nil }
+          // Left to right (fi, ffi: ligatures a text reads as well without) the letters are drawn
+          // instead, each at its share of the ligature's width; right to left (LAM with ALEF,
+          // which Arabic always joins) the ligature shows and its letters are hidden.
+          let advances = letters.map { Int64(hb_font_get_glyph_h_advance(hbFont, $0.1)) }
+          let sum = advances.reduce(0, +)
+          let width = Int64(glyph.geometry.width)
+          if !rightToLeft, sum > 0, abs(sum - width) * 10 < width {
+            var before: Int64 = 0
+            for (letter, advance) in zip(letters, advances) {
+              let x = pens[index] + Int32(width * before / sum)
+              emissions.append(
+                Emission(
+                  glyph: letter.1, x: x, y: 0, text: String(letter.0), standsForOther: false, order: index,
+                  width: Int32(width * advance / sum), pen: x))
+              before += advance
+            }
+            characters.removeAll()
+            continue
+          }
           outlines.append(emission)
           let share = glyph.geometry.width / Int32(letters.count)
           for (place, letter) in letters.enumerated() {
