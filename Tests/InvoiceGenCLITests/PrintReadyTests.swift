@@ -72,6 +72,34 @@ import Testing
     #expect((left.max() ?? 0) - (left.min() ?? 9) < 0.5, "seller lines start at \(left)")
   }
 
+  @Test func headerLabelsStayTwoCellPaddingsApart() throws {
+    // INV-2026006 is ar-SA: its discount and tax labels (الخصم, الضريبة) once nearly touched. Fitted
+    // columns measure their header label too, so neighbouring labels keep both cells' padding between them.
+    let out = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen([
+      "--input", "orders.csv", "--out", out, "--only", "INV-2026006", "--progress", "never",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let words = try PageMeasurements.words(out + "/INV-2026006.pdf")
+    let firstRow = try #require(words.first { $0.text == "Travel" })
+    // The header row: the line of words just above the first row (pdftotext gives Arabic letter by letter).
+    let above = words.filter { $0.yMax < firstRow.yMin }
+    let headerMiddle = try #require(above.map { ($0.yMin + $0.yMax) / 2 }.max())
+    let header = above.filter { abs(($0.yMin + $0.yMax) / 2 - headerMiddle) < 3 }.sorted { $0.xMin < $1.xMin }
+    // Letters and the space inside a label are under 5 pt apart; labels are what those gaps join.
+    var labels: [(left: Double, right: Double)] = []
+    for word in header {
+      if let last = labels.last, word.xMin - last.right < 5 {
+        labels[labels.count - 1].right = max(last.right, word.xMax)
+      } else {
+        labels.append((word.xMin, word.xMax))
+      }
+    }
+    #expect(labels.count == 8, "\(labels) from \(header.map(\.text))")
+    let gaps = zip(labels, labels.dropFirst()).map { $1.left - $0.right }
+    #expect((gaps.min() ?? 0) >= 7.5, "gaps between header labels: \(gaps)")
+  }
+
   @Test func paperFollowsTheLocaleUnlessTheConfigOrTheCommandLineSaysOtherwise() throws {
     let input = try Self.orders([
       "US-1,2026-03-01,Acme Inc,Widget,1,10,0,USD,en-US",
