@@ -2,18 +2,20 @@ import CCairo
 import Foundation
 import PageKit
 
-/// A left-to-right run with marks, drawn glyph by glyph so that every glyph in a PDF carries its own characters.
+/// A run with marks or ligatures, drawn into a PDF glyph by glyph so that every glyph carries its own characters.
 ///
-/// Cairo maps a glyph to its cluster's text when the cluster is one glyph; a cluster of several
-/// glyphs (Thai SARA AM is two glyphs for one character: NIKHAHIT and SARA AA) it wraps in
-/// `/Span << /ActualText … >> BDC … EMC`. Extractors that follow the page content and the
-/// glyphs' ToUnicode maps (poppler's structure text, `pdfinfo -struct-text`) stop at that nested
-/// span's end and print U+FFFD for glyphs that only ever appeared inside one. This run gives
-/// each glyph one character of the text in order; a glyph that stands for a character other
-/// than its own (SARA AA for SARA AM) is drawn from a second face of the same font file, where it
-/// may carry that character; a glyph left with no character (NIKHAHIT) is drawn as an outline.
-/// Runs whose glyphs are reordered (Devanagari's I matra before its consonant), moved up or down,
-/// or decorated are not planned: they keep one ActualText span, which `pdftotext` reads exactly.
+/// Cairo maps a glyph to its cluster's text when it can; a cluster of several glyphs (Thai SARA AM
+/// is NIKHAHIT and SARA AA), or a ligature the font's cmap gives a character of its own (`fi` is
+/// U+FB01, Arabic LAM with ALEF U+FEFB), it wraps in `/Span << /ActualText … >> BDC … EMC`.
+/// Extractors that follow the page content and the glyphs' ToUnicode maps (poppler's structure
+/// text, `pdfinfo -struct-text`) stop at that nested span's end, and print U+FFFD for glyphs seen
+/// only inside one. This run gives each glyph one character of the text, in the text's order. A
+/// glyph that stands for another character than its own (SARA AA for SARA AM), a mark moved up or
+/// down or stacked on another, and the letters of a right-to-left ligature are shown as outlines or
+/// as the ligature, with their characters' own glyphs invisible (text rendering mode 3) on the
+/// baseline; a left-to-right ligature is drawn as its letters. Runs whose glyphs are reordered
+/// (Devanagari's I matra before its consonant) or decorated are not planned: they keep one
+/// ActualText span, which `pdftotext` reads exactly.
 struct PDFGlyphRun {
   /// One glyph drawn as text.
   struct Emission {
@@ -23,8 +25,6 @@ struct PDFGlyphRun {
     var y: Int32
     /// The characters it stands for.
     var text: String
-    /// Whether the glyph stands for other text than its own character in the font's cmap.
-    var standsForOther: Bool
     /// The glyph's place in Pango's glyph string.
     var order: Int
     /// Its advance in Pango units.
@@ -33,6 +33,8 @@ struct PDFGlyphRun {
     var pen: Int32 = 0
     /// Whether it is drawn invisibly on the baseline, its outline drawn where it shows.
     var hidden = false
+    /// Whether a hidden glyph is narrowed or widened to `width` (a ligature's letter).
+    var fits = false
   }
 
   let font: UnsafeMutablePointer<PangoFont>
@@ -51,6 +53,9 @@ struct PDFGlyphRun {
       let hbFont = pango_font_get_hb_font(font), let clusters = glyphs.pointee.log_clusters,
       let info = glyphs.pointee.glyphs, let color = PDFGlyphRun.color(of: item)
     else { return nil }
+    guard !PDFGlyphRun.reorderingScripts.contains(PangoScript(Int32(item.pointee.analysis.script))) else {
+      return nil
+    }
     let rightToLeft = item.pointee.analysis.level % 2 == 1
     let count = Int(glyphs.pointee.num_glyphs)
     let bytes = UnsafeRawPointer(text + Int(item.pointee.offset)).assumingMemoryBound(to: UInt8.self)
@@ -88,12 +93,14 @@ struct PDFGlyphRun {
         guard glyph.glyph & 0xF000_0000 == 0 else { return nil }  // empty or unknown: Pango draws it
         var emission = Emission(
           glyph: glyph.glyph, x: pens[index] + glyph.geometry.x_offset, y: glyph.geometry.y_offset, text: "",
-          standsForOther: false, order: index, width: glyph.geometry.width, pen: pens[index])
+          order: index, width: glyph.geometry.width, pen: pens[index])
         let isLast = index == range.upperBound - 1
         if let next = characters.first, !isLast || characters.count == 1,
-          cmap.glyph(for: next) == glyph.glyph || !cmap.contains(glyph.glyph)
+          cmap.glyph(for: next) == glyph.glyph || !cmap.contains(glyph.glyph) || range.count == 1
         {
-          // The glyph of the next character, or a form of it the cmap does not name (a lowered tone mark).
+          // The glyph of the next character, a form of it the cmap does not name (a lowered tone
+          // mark), or the one glyph of a one-character cluster (an Arabic letter's joining form,
+          // which the cmap names as a presentation form: cairo maps it to the character drawn).
           emission.text = String(characters.removeFirst())
           emissions.append(emission)
         } else if isLast, characters.count > 1, let composed = PDFGlyphRun.composed(characters),
@@ -123,7 +130,7 @@ struct PDFGlyphRun {
               let x = pens[index] + Int32(width * before / sum)
               emissions.append(
                 Emission(
-                  glyph: letter.1, x: x, y: 0, text: String(letter.0), standsForOther: false, order: index,
+                  glyph: letter.1, x: x, y: 0, text: String(letter.0), order: index,
                   width: Int32(width * advance / sum), pen: x))
               before += advance
             }
@@ -136,18 +143,24 @@ struct PDFGlyphRun {
             let offset = rightToLeft ? glyph.geometry.width - share * Int32(place + 1) : share * Int32(place)
             emissions.append(
               Emission(
-                glyph: letter.1, x: pens[index] + offset, y: 0, text: String(letter.0), standsForOther: false,
-                order: index, width: share, pen: pens[index] + offset, hidden: true))
+                glyph: letter.1, x: pens[index] + offset, y: 0, text: String(letter.0),
+                order: index, width: share, pen: pens[index] + offset, hidden: true, fits: true))
           }
           characters.removeAll()
-        } else if isLast, !characters.isEmpty {
-          // The cluster's last glyph stands for what is left (SARA AA for SARA AM).
-          let other = cmap.contains(glyph.glyph)
-          // A copy of the face can give a glyph of the cmap another character, but not several.
-          guard !other || characters.count == 1 else { return nil }
+        } else if isLast, !characters.isEmpty, !cmap.contains(glyph.glyph) {
+          // The cluster's last glyph, one the cmap does not name (a conjunct), stands for what is left.
           emission.text.unicodeScalars.append(contentsOf: characters)
-          emission.standsForOther = other
           characters.removeAll()
+          emissions.append(emission)
+        } else if isLast, characters.count == 1, let own = cmap.glyph(for: characters[0]) {
+          // The cluster's last glyph is another character's (SARA AA for SARA AM, whose NIKHAHIT came
+          // before): it shows as an outline, and the character's own glyph is hidden where it starts.
+          outlines.append(emission)
+          emission.glyph = own
+          emission.text = String(characters.removeFirst())
+          emission.x = emission.pen
+          emission.y = 0
+          emission.hidden = true
           emissions.append(emission)
         } else if !isLast, glyph.geometry.width == 0, !characters.isEmpty {
           outlines.append(emission)  // a mark standing for nothing of its own (NIKHAHIT of SARA AM)
@@ -157,7 +170,9 @@ struct PDFGlyphRun {
       }
       guard characters.isEmpty else { return nil }
     }
-    PDFGlyphRun.hideMisplacedMarks(&emissions, outlines: &outlines, font: font, cmap: cmap)
+    if !rightToLeft {
+      PDFGlyphRun.hideMisplacedMarks(&emissions, outlines: &outlines, font: font, cmap: cmap)
+    }
     self.font = font
     self.emissions = emissions
     self.outlines = outlines
@@ -171,6 +186,16 @@ struct PDFGlyphRun {
     let scalars = text.precomposedStringWithCanonicalMapping.unicodeScalars
     return scalars.count == 1 ? scalars.first : nil
   }
+
+  /// Scripts whose shaping puts glyphs out of the text's order (a vowel sign before its consonant):
+  /// their runs keep one ActualText, as a glyph-by-glyph mapping would read out of order.
+  static let reorderingScripts: Set<PangoScript> = [
+    PANGO_SCRIPT_DEVANAGARI, PANGO_SCRIPT_BENGALI, PANGO_SCRIPT_GURMUKHI, PANGO_SCRIPT_GUJARATI,
+    PANGO_SCRIPT_ORIYA,
+    PANGO_SCRIPT_TAMIL, PANGO_SCRIPT_TELUGU, PANGO_SCRIPT_KANNADA, PANGO_SCRIPT_MALAYALAM,
+    PANGO_SCRIPT_SINHALA,
+    PANGO_SCRIPT_KHMER, PANGO_SCRIPT_MYANMAR, PANGO_SCRIPT_TIBETAN, PANGO_SCRIPT_BALINESE,
+  ]
 
   /// The foreground colour `item`'s attributes set (NaN components when none), or nil when Pango must draw it (decorated).
   private static func color(of item: UnsafeMutablePointer<PangoItem>) -> RGBAColor? {
@@ -200,7 +225,8 @@ struct PDFGlyphRun {
 
   /// Makes marks that extractors would misplace hidden emissions on the baseline, their outlines drawn where they show.
   ///
-  /// A mark moved up or down is set on a line of its own by `pdftotext`, and a zero-width mark
+  /// For left-to-right runs (right-to-left ones, Arabic's cursive letters with no advance of their
+  /// own, are read in place). A mark moved up or down is set on a line of its own by `pdftotext`, and a zero-width mark
   /// within 0.1 em of the zero-width mark before it (a tone mark over a Thai upper vowel) is taken
   /// for that one drawn twice (fake bold) and set apart. Such a mark is drawn as an outline and
   /// its character by an invisible glyph where its advance starts; a stacked pair shares one
@@ -231,7 +257,6 @@ struct PDFGlyphRun {
         outlines += [before, mark]
         hidden.glyph = carrier
         hidden.text = before.text + mark.text
-        hidden.standsForOther = false
         emissions.remove(at: index - 1)
         index -= 1
       } else if mark.y != 0 {
@@ -263,33 +288,30 @@ struct PDFGlyphRun {
       let copy = mapping.copy(for: emissions[index], font: font, base: base)
       var end = index + 1
       while end < emissions.count, emissions[end].hidden == hidden,
-        hidden || mapping.copy(for: emissions[end], font: font, base: base) == copy
+        mapping.copy(for: emissions[end], font: font, base: base) == copy
       {
         end += 1
       }
       let part = emissions[index..<end]
       index = end
+      cairo_set_scaled_font(cr, mapping.scaledFont(copy: copy, font: font, base: base) ?? base)
       guard hidden else {
-        cairo_set_scaled_font(cr, mapping.scaledFont(copy: copy, font: font, base: base) ?? base)
-        show(
-          part.map { place($0, x: x, y: y) }, text: part.map(\.text).joined(),
-          clusters: part.map { ($0.text.utf8.count, 1) }, cr: cr)
+        show(Array(part), x: x, y: y, cr: cr)
         continue
       }
-      guard insert?(Array("3 Tr".utf8)) == true else { continue }
-      for letter in part {
-        let copy = mapping.copy(for: letter, font: font, base: base)
-        let scaled = mapping.scaledFont(copy: copy, font: font, base: base) ?? base
-        if let fitted = PDFGlyphRun.fitted(scaled, glyph: letter.glyph, width: letter.width) {
-          cairo_set_scaled_font(cr, fitted)
-          cairo_scaled_font_destroy(fitted)
-        } else {
-          cairo_set_scaled_font(cr, scaled)
-        }
-        show([place(letter, x: x, y: y)], text: letter.text, clusters: [(letter.text.utf8.count, 1)], cr: cr)
+      // Text rendering mode 3 and the horizontal scaling are text state, kept from one text object to
+      // the next: the finishing pass writes them between cairo's text objects, where the markers are.
+      guard let insert, insert(Array("3 Tr".utf8)) else { continue }
+      // A scaled letter is a text object of its own (cairo places the next glyph of one by the advance it knows).
+      let scales = part.map { $0.fits ? PDFGlyphRun.scale(base, glyph: $0.glyph, to: $0.width) : nil }
+      let scaled = scales.contains { $0 != nil }
+      for (letter, scale) in zip(part, scales) {
+        if scaled { _ = insert(Array("\(scale ?? "100") Tz".utf8)) }
+        show([letter], x: x, y: y, cr: cr)
       }
-      _ = insert?(Array("0 Tr".utf8))
+      _ = insert(Array((scaled ? "100 Tz 0 Tr" : "0 Tr").utf8))
     }
+    cairo_set_scaled_font(cr, base)
     guard !outlines.isEmpty else { return true }
     cairo_set_scaled_font(cr, base)
     var glyphs = outlines.map { place($0, x: x, y: y) }
@@ -299,36 +321,24 @@ struct PDFGlyphRun {
     return true
   }
 
-  /// `scaled` narrowed or widened so that `glyph`'s advance is `width` Pango units (a new reference), or nil when it is already or has none.
+  /// The horizontal scaling (percent, one decimal) that makes `glyph`'s advance `width` Pango units, or nil when none is needed.
   ///
   /// An invisible letter of a ligature takes its share of the ligature's width, so that extractors
   /// see the letters side by side, neither apart (a space) nor on top of each other (a doubled glyph).
-  static func fitted(_ scaled: OpaquePointer, glyph: UInt32, width: Int32) -> OpaquePointer? {
+  static func scale(_ scaled: OpaquePointer, glyph: UInt32, to width: Int32) -> String? {
     var one = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
     var extents = cairo_text_extents_t()
     cairo_scaled_font_glyph_extents(scaled, &one, 1, &extents)
     let wanted = Double(width) / Double(ig_pango_scale())
     guard width > 0, extents.x_advance > 0, abs(extents.x_advance - wanted) > 0.01 else { return nil }
-    var matrix = cairo_matrix_t()
-    var ctm = cairo_matrix_t()
-    cairo_scaled_font_get_font_matrix(scaled, &matrix)
-    cairo_scaled_font_get_ctm(scaled, &ctm)
-    matrix.xx *= wanted / extents.x_advance
-    let options = cairo_font_options_create()
-    defer { cairo_font_options_destroy(options) }
-    cairo_scaled_font_get_font_options(scaled, options)
-    return cairo_scaled_font_create(cairo_scaled_font_get_font_face(scaled), &matrix, &ctm, options)
+    return String(format: "%.1f", 100 * wanted / extents.x_advance)
   }
 
-  /// Shows `glyphs` standing for `text`, split into `clusters` of (bytes, glyphs), with the scaled font set in `cr`.
-  private func show(
-    _ glyphs: [cairo_glyph_t], text: String, clusters: [(bytes: Int, glyphs: Int)], cr: OpaquePointer
-  ) {
-    var glyphs = glyphs
-    var clusters = clusters.map {
-      cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs))
-    }
-    let utf8 = Array(text.utf8)
+  /// Shows `emissions` with the scaled font set in `cr`, each glyph one cluster of its text.
+  private func show(_ emissions: [Emission], x: CGFloat, y: CGFloat, cr: OpaquePointer) {
+    var glyphs = emissions.map { place($0, x: x, y: y) }
+    var clusters = emissions.map { cairo_text_cluster_t(num_bytes: Int32($0.text.utf8.count), num_glyphs: 1) }
+    let utf8 = Array(emissions.map(\.text).joined().utf8)
     utf8.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) { bytes in
         cairo_show_text_glyphs(
@@ -416,13 +426,13 @@ final class PDFGlyphMapping {
     for face in faces.values { cairo_font_face_destroy(face) }
   }
 
-  /// Which face `emission` is drawn from: 0 for Pango's, 1… for a copy where its glyph carries its text.
+  /// Which face `emission` is drawn from: 0 for Pango's, 1… for a copy where its glyph carries its text (a glyph
+  /// outside the cmap stands for one text per face: a tone mark alone, or with the vowel it stacks on).
   func copy(for emission: PDFGlyphRun.Emission, font: UnsafeMutablePointer<PangoFont>, base: OpaquePointer)
     -> Int
   {
     let face = UnsafeMutableRawPointer(cairo_scaled_font_get_font_face(base)!)
-    let first = emission.standsForOther ? 1 : 0
-    for copy in first...PDFGlyphMapping.copies {
+    for copy in 0...PDFGlyphMapping.copies {
       let key = FaceCopy(face: face, copy: copy)
       let mapped = texts[key]?[emission.glyph]
       if mapped == nil || mapped == emission.text {
