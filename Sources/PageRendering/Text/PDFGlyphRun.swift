@@ -12,10 +12,12 @@ import PageKit
 /// only inside one. This run gives each glyph one character of the text, in the text's order. A
 /// glyph that stands for another character than its own (SARA AA for SARA AM), a mark moved up or
 /// down or stacked on another, and the letters of a right-to-left ligature are shown as outlines or
-/// as the ligature, with their characters' own glyphs invisible (text rendering mode 3) on the
-/// baseline; a left-to-right ligature is drawn as its letters. Runs whose glyphs are reordered
-/// (Devanagari's I matra before its consonant) or decorated are not planned: they keep one
-/// ActualText span, which `pdftotext` reads exactly.
+/// as the ligature, with their characters' glyphs invisible (text rendering mode 3) on the
+/// baseline; a stacked pair's invisible glyph stands for both characters, from a second face of the
+/// font (`PDFGlyphMapping`) when it stands for another text elsewhere. A left-to-right ligature is
+/// drawn as its letters. Runs whose glyphs are reordered (Devanagari's I matra before its
+/// consonant) or decorated are not planned: they keep one ActualText span, which `pdftotext` reads
+/// exactly.
 struct PDFGlyphRun {
   /// One glyph drawn as text.
   struct Emission {
