@@ -37,11 +37,15 @@ struct PDFGlyphRun {
     var hidden = false
     /// Whether a hidden glyph is narrowed or widened to `width` (a ligature's letter).
     var fits = false
+    /// Whether it stands for a stacked pair of marks, its glyph a spare one chosen when drawn.
+    var pair = false
   }
 
   let font: UnsafeMutablePointer<PangoFont>
   /// The glyphs with their text, in the text's order.
   let emissions: [Emission]
+  /// The font's cmap, and its spare glyphs for stacked pairs.
+  let cmap: NominalGlyphs
   /// Glyphs drawn as outlines, carrying no text (their `text` is empty).
   let outlines: [Emission]
   /// The run's own foreground colour (0…1), when its text sets one.
@@ -176,6 +180,7 @@ struct PDFGlyphRun {
       PDFGlyphRun.hideMisplacedMarks(&emissions, outlines: &outlines, font: font, cmap: cmap)
     }
     self.font = font
+    self.cmap = cmap
     self.emissions = emissions
     self.outlines = outlines
     self.color = color.red.isNaN ? nil : color
@@ -250,14 +255,13 @@ struct PDFGlyphRun {
       let stacked =
         before.map { !$0.hidden && $0.width == 0 && mark.width == 0 && abs($0.x - mark.x) < samePlace }
         ?? false
-      let carrier = [mark.glyph, before?.glyph ?? mark.glyph].first { !cmap.contains($0) }
       var hidden = mark
       hidden.x = mark.pen
       hidden.y = 0
       hidden.hidden = true
-      if stacked, let before, let carrier {
+      if stacked, let before {
         outlines += [before, mark]
-        hidden.glyph = carrier
+        hidden.pair = true
         hidden.text = before.text + mark.text
         emissions.remove(at: index - 1)
         index -= 1
@@ -284,6 +288,16 @@ struct PDFGlyphRun {
     defer { cairo_restore(cr) }
     if let color { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
     let mapping = PDFGlyphMapping.of(cairo_get_target(cr))
+    // A stacked pair's invisible glyph: a spare glyph of the font, one per pair of characters.
+    let emissions = self.emissions.map { emission in
+      guard emission.pair, let spare = mapping.spare(for: emission.text, base: base, spares: cmap.spareMarks)
+      else {
+        return emission
+      }
+      var chosen = emission
+      chosen.glyph = spare
+      return chosen
+    }
     var index = 0
     while index < emissions.count {
       let hidden = emissions[index].hidden
@@ -365,9 +379,16 @@ final class NominalGlyphs {
   private let font: OpaquePointer
   private let glyphs: Set<UInt32>
 
+  /// Glyphs no character maps to and with no advance, last first: invisible stand-ins for stacked pairs.
+  let spareMarks: [UInt32]
+
   private init(font: OpaquePointer, glyphs: Set<UInt32>) {
     self.font = font
     self.glyphs = glyphs
+    let count = hb_face_get_glyph_count(hb_font_get_face(font))
+    spareMarks = (1..<max(1, count)).reversed().filter { glyph in
+      !glyphs.contains(glyph) && hb_font_get_glyph_h_advance(font, glyph) == 0
+    }
   }
 
   /// The glyph of `character` in the font, or nil.
@@ -444,6 +465,23 @@ final class PDFGlyphMapping {
     }
     return 0
   }
+
+  /// The glyph that stands for the stacked pair `text`, from the font's `spares`: one per text, for the whole
+  /// document. Spares are marks the shaper seldom uses (the last glyphs of the font); should one be drawn
+  /// for its own character after all, `copy(for:)` moves that drawing to a second face.
+  func spare(for text: String, base: OpaquePointer, spares: [UInt32]) -> UInt32? {
+    let key = FaceCopy(face: UnsafeMutableRawPointer(cairo_scaled_font_get_font_face(base)!), copy: 0)
+    if let chosen = pairs[key]?[text] { return chosen }
+    let used = pairs[key]?.count ?? 0
+    guard used < spares.count else { return nil }
+    let glyph = spares[used]
+    pairs[key, default: [:]][text] = glyph
+    texts[key, default: [:]][glyph] = text
+    return glyph
+  }
+
+  /// The spare glyph given to each stacked pair, per face copy.
+  private var pairs: [FaceCopy: [String: UInt32]] = [:]
 
   /// The scaled font of face copy `copy` at `base`'s size; `base` itself for copy 0.
   func scaledFont(copy: Int, font: UnsafeMutablePointer<PangoFont>, base: OpaquePointer) -> OpaquePointer? {
