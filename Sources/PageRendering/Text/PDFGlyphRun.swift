@@ -13,9 +13,9 @@ import PageKit
 /// glyph that stands for another character than its own (SARA AA for SARA AM), a mark moved up or
 /// down or stacked on another, and the letters of a right-to-left ligature are shown as outlines or
 /// as the ligature, with their characters' glyphs invisible (text rendering mode 3) on the
-/// baseline; a stacked pair's invisible glyph stands for both characters, from a second face of the
-/// font (`PDFGlyphMapping`) when it stands for another text elsewhere. A left-to-right ligature is
-/// drawn as its letters. Runs whose glyphs are reordered (Devanagari's I matra before its
+/// baseline; a stacked pair's characters share one invisible glyph, a spare zero-width glyph of the
+/// font (a glyph that must stand for two texts is drawn from a second face, `PDFGlyphMapping`). A
+/// left-to-right ligature is drawn as its letters. Runs whose glyphs are reordered (Devanagari's I matra before its
 /// consonant) or decorated are not planned: they keep one ActualText span, which `pdftotext` reads
 /// exactly.
 struct PDFGlyphRun {
