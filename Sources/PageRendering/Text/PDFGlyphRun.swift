@@ -15,9 +15,9 @@ import PageKit
 /// as the ligature, with their characters' glyphs invisible (text rendering mode 3) on the
 /// baseline; a stacked pair's characters share one invisible glyph, a spare zero-width glyph of the
 /// font (a glyph that must stand for two texts is drawn from a second face, `PDFGlyphMapping`). A
-/// left-to-right ligature is drawn as its letters. Runs whose glyphs are reordered (Devanagari's I matra before its
-/// consonant) or decorated are not planned: they keep one ActualText span, which `pdftotext` reads
-/// exactly.
+/// left-to-right ligature is drawn as its letters. Runs whose glyphs are reordered (Devanagari's
+/// I matra before its consonant) or decorated are not planned: they keep one ActualText span, which
+/// `pdftotext` reads exactly.
 struct PDFGlyphRun {
   /// One glyph drawn as text.
   struct Emission {
@@ -27,8 +27,6 @@ struct PDFGlyphRun {
     var y: Int32
     /// The characters it stands for.
     var text: String
-    /// The glyph's place in Pango's glyph string.
-    var order: Int
     /// Its advance in Pango units.
     var width: Int32 = 0
     /// Where its advance starts (its origin before Pango's x offset), in Pango units.
@@ -99,7 +97,7 @@ struct PDFGlyphRun {
         guard glyph.glyph & 0xF000_0000 == 0 else { return nil }  // empty or unknown: Pango draws it
         var emission = Emission(
           glyph: glyph.glyph, x: pens[index] + glyph.geometry.x_offset, y: glyph.geometry.y_offset, text: "",
-          order: index, width: glyph.geometry.width, pen: pens[index])
+          width: glyph.geometry.width, pen: pens[index])
         let isLast = index == range.upperBound - 1
         if let next = characters.first, !isLast || characters.count == 1,
           cmap.glyph(for: next) == glyph.glyph || !cmap.contains(glyph.glyph) || range.count == 1
@@ -136,7 +134,7 @@ struct PDFGlyphRun {
               let x = pens[index] + Int32(width * before / sum)
               emissions.append(
                 Emission(
-                  glyph: letter.1, x: x, y: 0, text: String(letter.0), order: index,
+                  glyph: letter.1, x: x, y: 0, text: String(letter.0),
                   width: Int32(width * advance / sum), pen: x))
               before += advance
             }
@@ -150,7 +148,7 @@ struct PDFGlyphRun {
             emissions.append(
               Emission(
                 glyph: letter.1, x: pens[index] + offset, y: 0, text: String(letter.0),
-                order: index, width: share, pen: pens[index] + offset, hidden: true, fits: true))
+                width: share, pen: pens[index] + offset, hidden: true, fits: true))
           }
           characters.removeAll()
         } else if isLast, !characters.isEmpty, !cmap.contains(glyph.glyph) {
