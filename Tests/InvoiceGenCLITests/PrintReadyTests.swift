@@ -15,15 +15,20 @@ import Testing
     return path
   }
 
-  @Test func everyAmountOnAnInvoiceEndsOnOneRightEdge() throws {
+  /// The words on page 1 of sample invoice `number` from orders.csv, written by invoicegen, with their boxes.
+  static func wordsOfSample(_ number: String) throws -> [PageMeasurements.Word] {
     let out = try CommandRunner.temporaryFolder()
     let run = try CommandRunner.invoicegen([
-      "--input", "orders.csv", "--out", out, "--only", "INV-2026001", "--progress", "never",
+      "--input", "orders.csv", "--out", out, "--only", number, "--progress", "never",
     ])
     #expect(run.status == 0, "\(run.stderr)")
+    return try PageMeasurements.words(out + "/\(number).pdf")
+  }
+
+  @Test func everyAmountOnAnInvoiceEndsOnOneRightEdge() throws {
     // Item amounts, subtotal, VAT per rate, the total and the VAT summary's columns all end in "€"
     // (the payment terms' sentence on the left holds one too).
-    let euros = try PageMeasurements.words(out + "/INV-2026001.pdf").filter {
+    let euros = try PrintReadyTests.wordsOfSample("INV-2026001").filter {
       $0.text == "€" && $0.xMin > 300
     }
     #expect(euros.count == 8 + 4 + 2 * 3, "\(euros)")
@@ -40,12 +45,7 @@ import Testing
     // INV-2026006 is ar-SA: the customer's block (right) has Arabic lines and a Latin e-mail line,
     // the seller's (left) Latin lines and an Arabic VAT-id line. Pango puts a line whose direction
     // differs from the paragraph's on the other side unless told otherwise.
-    let out = try CommandRunner.temporaryFolder()
-    let run = try CommandRunner.invoicegen([
-      "--input", "orders.csv", "--out", out, "--only", "INV-2026006", "--progress", "never",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let words = try PageMeasurements.words(out + "/INV-2026006.pdf")
+    let words = try PrintReadyTests.wordsOfSample("INV-2026006")
     // Lines: words whose middles are within 4 points (Arabic and Latin fonts put their tops apart).
     func lines(_ keep: (PageMeasurements.Word) -> Bool) -> [(left: Double, right: Double)] {
       var result: [(middle: Double, left: Double, right: Double)] = []
@@ -75,12 +75,7 @@ import Testing
   @Test func headerLabelsStayTwoCellPaddingsApart() throws {
     // INV-2026006 is ar-SA: its discount and tax labels (الخصم, الضريبة) once nearly touched. Fitted
     // columns measure their header label too, so neighbouring labels keep both cells' padding between them.
-    let out = try CommandRunner.temporaryFolder()
-    let run = try CommandRunner.invoicegen([
-      "--input", "orders.csv", "--out", out, "--only", "INV-2026006", "--progress", "never",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let words = try PageMeasurements.words(out + "/INV-2026006.pdf")
+    let words = try PrintReadyTests.wordsOfSample("INV-2026006")
     let firstRow = try #require(words.first { $0.text == "Travel" })
     // The header row: the line of words just above the first row (pdftotext gives Arabic letter by letter).
     let above = words.filter { $0.yMax < firstRow.yMin }

@@ -223,7 +223,9 @@ public final class PangoShapedText: ShapedText {
             (index > 0 && clusters[index] == clusters[index - 1]) || info[index].geometry.width == 0
               || info[index].geometry.y_offset != 0
           }
-        let clusterCount = (0..<count).filter { $0 == 0 || clusters[$0] != clusters[$0 - 1] }.count
+        // Ligatures: fewer clusters than characters (counted without an array: every run of every layout passes here).
+        var clusterCount = count > 0 ? 1 : 0
+        for index in 1..<max(1, count) where clusters[index] != clusters[index - 1] { clusterCount += 1 }
         let hasLigatures =
           clusterCount < g_utf8_strlen(text + Int(item.pointee.offset), Int(item.pointee.length))
         guard hasMarks || hasLigatures else { continue }
