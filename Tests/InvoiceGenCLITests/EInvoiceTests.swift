@@ -140,6 +140,36 @@ import Testing
     }
   }
 
+  @Test func aPartRefundsCreditNoteIsAValidXRechnung() throws {
+    // RE-2026-101 partly refunded (100.00 of it): its credit note has net prices (EN 16931 refuses gross
+    // ones), the buyer reference (BT-10, which XRechnung requires) and the delivery date of the invoice.
+    let folder = try CommandRunner.temporaryFolder()
+    let sample = try String(
+      contentsOfFile: CommandRunner.sampleData + "/einvoice-orders.csv", encoding: .utf8)
+    var refunded = false
+    let lines = sample.split(separator: "\n").enumerated().map { index, line -> String in
+      if index == 0 { return line + ",status,refunded_amount" }
+      guard !refunded, line.hasPrefix("RE-2026-101,") else { return line + ",," }
+      refunded = true
+      return line + ",partially_refunded,100.00"
+    }
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    for format in ["cii", "ubl"] {
+      let out = folder + "/" + format
+      let run = try CommandRunner.invoicegen([
+        "--input", folder + "/orders.csv", "--config", "einvoice.json", "--out", out, "--format", format,
+        "--einvoice-profile", "xrechnung", "--refunds", "credit-note", "--progress", "never",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let verdict = try EInvoiceTests.check(out + "/RE-2026-101-CN.xml")
+      #expect(verdict["xsd"] as? String == "ok", "\(format): \(verdict)")
+      #expect(EInvoiceTests.failedRules(verdict).isEmpty, "\(format): \(verdict["failed"] ?? [])")
+      let xml = try String(contentsOfFile: out + "/RE-2026-101-CN.xml", encoding: .utf8)
+      #expect(xml.contains("04011000-12345-67") && xml.contains("100.00"), "\(format): \(xml)")
+    }
+  }
+
   @Test func theValidatorCatchesAWrongTotalAndAMissingIBAN() throws {
     let folder = try CommandRunner.temporaryFolder()
     let run = try CommandRunner.invoicegen([

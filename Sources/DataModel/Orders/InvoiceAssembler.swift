@@ -266,10 +266,15 @@ struct InvoiceAssembler {
     switch RefundNote.make(for: built, refunded: amount) {
     case .success(let note): refundNote = note
     case .failure(let refusal):
-      let reason =
-        refusal == .moreThanTheTotal
-        ? "the refund is more than the invoice's total \(built.totals.grandTotal.amount)"
-        : "its amounts are too large to compute exactly"
+      let reason: String
+      switch refusal {
+      case .moreThanTheTotal:
+        reason = "the refund is more than the invoice's total \(built.totals.grandTotal.amount)"
+      case .overflow: reason = "its amounts are too large to compute exactly"
+      case .noNetPrice(let gross, let rate):
+        reason =
+          "no net price with \(rate.trimmedDescription) % tax makes \(gross) exactly; issue it yourself"
+      }
       diagnostics.append(
         Diagnostic(
           .warning, location, field: field,

@@ -100,12 +100,23 @@ public struct Invoice: Hashable, Sendable {
       copy.amount = charge.amount.negated
       return copy
     }
+    return try correction(
+      number: number, items: negatedItems, allowancesCharges: negatedCharges,
+      givenTax: givenTax.map { GivenTax(amount: $0.amount.negated, name: $0.name) }, notes: notes,
+      pricesIncludeTax: pricesIncludeTax)
+  }
+
+  /// A document numbered `number` that corrects this invoice with `items`: the same customer, currency,
+  /// language, order, dates and e-invoicing references (BT-10, BT-72, BG-14), naming this one (BT-25).
+  func correction(
+    number: String, items: [LineItem], allowancesCharges: [AllowanceCharge] = [], givenTax: GivenTax?,
+    notes: String? = nil, pricesIncludeTax: Bool
+  ) throws(InvoiceTotals.Failure) -> Invoice {
     var note = try Invoice(
-      number: number, issueDate: issueDate, currency: currency, customer: customer, items: negatedItems,
-      allowancesCharges: negatedCharges,
-      givenTax: givenTax.map { GivenTax(amount: $0.amount.negated, name: $0.name) }, locale: locale,
-      notes: notes, purchaseOrder: purchaseOrder, precedingInvoice: self.number,
-      pricesIncludeTax: pricesIncludeTax, taxExemptionReason: taxExemptionReason, source: source)
+      number: number, issueDate: issueDate, currency: currency, customer: customer, items: items,
+      allowancesCharges: allowancesCharges, givenTax: givenTax, locale: locale, notes: notes,
+      purchaseOrder: purchaseOrder, precedingInvoice: self.number, pricesIncludeTax: pricesIncludeTax,
+      taxExemptionReason: taxExemptionReason, source: source)
     note.extras = extras
     return note
   }

@@ -1,11 +1,12 @@
 /// The credit note for the refunded part of an invoice whose order was partly refunded.
 ///
 /// Shop exports give the amount refunded, not which items or which tax: the refund is split over
-/// the invoice's tax rates in proportion to each rate's share of the total (cents by the largest
-/// remainder, so the parts add up to the refund exactly), each part a line whose price includes
-/// its rate's tax. An invoice whose tax is one given amount (US sales tax) gets one line and that
-/// tax's share. The note is numbered `<number>-CN`, names the invoice it corrects, and is dated
-/// like it (the export has no refund date).
+/// the invoice's tax rates in proportion to each rate's share of the total (the parts add up to
+/// the refund exactly), each part a line whose net price and its rate's tax make that part (net
+/// prices, as e-invoices want them). An invoice whose tax is one given amount (US sales tax) gets
+/// one line and that tax's share. The note is numbered `<number>-CN`, names the invoice it
+/// corrects, carries its references (`Invoice.correction`) and is dated like it (the export has no
+/// refund date).
 public enum RefundNote {
   /// Why no credit note can be made.
   public enum Refusal: Error, Hashable, Sendable {
@@ -13,6 +14,8 @@ public enum RefundNote {
     case moreThanTheTotal
     /// The amounts are too large to compute exactly.
     case overflow
+    /// No net price makes this part of the refund with its rate's tax (an invoice of one rate has no other part to trade a cent with).
+    case noNetPrice(gross: ExactDecimal, rate: ExactDecimal)
   }
 
   /// The credit note refunding `refunded` (positive) of `invoice`.
@@ -34,27 +37,60 @@ public enum RefundNote {
       givenTax = GivenTax(amount: share.negated, name: given.name)
     } else {
       let weights = invoice.totals.taxes.map(\.gross.amount)
-      guard let parts = split(refunded, weights: weights, digits: currency.minorUnits) else {
+      let rates = invoice.totals.taxes.map { $0.rate ?? .zero }
+      guard var parts = split(refunded, weights: weights, digits: currency.minorUnits) else {
         return .failure(.overflow)
       }
-      for (part, breakdown) in zip(parts, invoice.totals.taxes) where !part.isZero {
+      // Net prices (EN 16931 wants them): each part's net whose tax brings it to the part exactly. A part
+      // no net reaches (rounding the tax skips a cent now and then) trades a cent with the largest other.
+      let digits = currency.minorUnits
+      let unit = ExactDecimal.exactly(units: 1, scale: digits) ?? .zero
+      for index in parts.indices where net(reaching: parts[index], rate: rates[index], digits: digits) == nil
+      {
+        let others = parts.indices.filter { $0 != index }.sorted { parts[$1] < parts[$0] }
+        let trade = others.lazy.flatMap { other in [(other, unit), (other, unit.negated)] }.first {
+          other, cent in
+          guard let mine = parts[index].subtracting(cent), let theirs = parts[other].adding(cent) else {
+            return false
+          }
+          return net(reaching: mine, rate: rates[index], digits: digits) != nil
+            && net(reaching: theirs, rate: rates[other], digits: digits) != nil
+        }
+        guard let (other, cent) = trade, let mine = parts[index].subtracting(cent),
+          let theirs = parts[other].adding(cent)
+        else { return .failure(.noNetPrice(gross: parts[index], rate: rates[index])) }
+        parts[index] = mine
+        parts[other] = theirs
+      }
+      let nets = zip(parts, rates).compactMap { net(reaching: $0, rate: $1, digits: digits) }
+      guard nets.count == parts.count else { return .failure(.overflow) }
+      for (net, rate) in zip(nets, rates) where !net.isZero {
         items.append(
-          LineItem(
-            description: description, quantity: ExactDecimal(-1), unitPrice: part,
-            taxRate: breakdown.rate ?? .zero))
+          LineItem(description: description, quantity: ExactDecimal(-1), unitPrice: net, taxRate: rate))
       }
     }
     do {
       return .success(
-        try Invoice(
-          number: invoice.number + "-CN", issueDate: invoice.issueDate, currency: currency,
-          customer: invoice.customer, items: items, givenTax: givenTax, locale: invoice.locale,
-          purchaseOrder: invoice.purchaseOrder, precedingInvoice: invoice.number,
-          pricesIncludeTax: givenTax == nil, taxExemptionReason: invoice.taxExemptionReason,
-          source: invoice.source))
+        try invoice.correction(
+          number: invoice.number + "-CN", items: items, givenTax: givenTax, pricesIncludeTax: false))
     } catch {
       return .failure(.overflow)
     }
+  }
+
+  /// The net (at `digits`) whose tax at `rate` percent, rounded half up, makes `gross` exactly; nil when none does.
+  public static func net(reaching gross: ExactDecimal, rate: ExactDecimal, digits: Int) -> ExactDecimal? {
+    guard let hundred = ExactDecimal.exactly(units: 100, scale: 0), let divisor = hundred.adding(rate),
+      let estimate = gross.multiplied(by: hundred)?.divided(by: divisor, scale: digits),
+      let unit = ExactDecimal.exactly(units: 1, scale: digits)
+    else { return nil }
+    for step in [0, -1, 1, -2, 2] {
+      guard let shift = unit.multiplied(by: ExactDecimal(step)), let net = estimate.adding(shift),
+        let tax = net.multiplied(by: rate)?.divided(by: hundred, scale: digits), let sum = net.adding(tax)
+      else { continue }
+      if sum == gross { return net }
+    }
+    return nil
   }
 
   /// `amount` × `weight` / `total`, rounded half up to `digits`.
