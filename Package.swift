@@ -40,7 +40,33 @@ let package = Package(
       dependencies: ["PageKit", "CCairo", "CPDFContent", "CRaster"],
       path: "Sources/PageRendering"
     ),
-    .target(name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts"),
+    // The labels of each language, JSON files compiled into the binary (no bundle to find at run time).
+    .target(
+      name: "Layouts", dependencies: ["PageKit", "DataModel"], path: "Layouts",
+      resources: [
+        .embedInCode("Strings/ar.json"),
+        .embedInCode("Strings/de.json"),
+        .embedInCode("Strings/en.json"),
+        .embedInCode("Strings/es.json"),
+        .embedInCode("Strings/fa.json"),
+        .embedInCode("Strings/fr.json"),
+        .embedInCode("Strings/he.json"),
+        .embedInCode("Strings/hi.json"),
+        .embedInCode("Strings/id.json"),
+        .embedInCode("Strings/it.json"),
+        .embedInCode("Strings/ja.json"),
+        .embedInCode("Strings/ko.json"),
+        .embedInCode("Strings/nl.json"),
+        .embedInCode("Strings/pl.json"),
+        .embedInCode("Strings/pt.json"),
+        .embedInCode("Strings/ru.json"),
+        .embedInCode("Strings/sv.json"),
+        .embedInCode("Strings/th.json"),
+        .embedInCode("Strings/tr.json"),
+        .embedInCode("Strings/uk.json"),
+        .embedInCode("Strings/vi.json"),
+        .embedInCode("Strings/zh-Hans.json")
+      ]),
     .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
       name: "InvoiceGenCLI",

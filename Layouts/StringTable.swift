@@ -34,7 +34,9 @@ public enum StringKey: String, CaseIterable, Sendable {
 
 /// Labels in one language, with English for any key a language lacks.
 ///
-/// The tables are Swift source, compiled into the binary: a copied `invoicegen` still has them.
+/// The shipped tables are JSON files in `Layouts/Strings/` (one per language, the format the
+/// config's `layout.labels` reads), compiled into the binary: a copied `invoicegen` still has them.
+/// A config's labels override them per language, or add a language that is not shipped.
 /// `%1`, `%2` in a label are replaced by arguments ("Page %1 of %2").
 public struct StringTable: Sendable {
   /// The language the table was asked for ("de", "zh-Hans").
@@ -47,17 +49,20 @@ public struct StringTable: Sendable {
   public static let salesTaxRegions: Set<String> = ["US"]
 
   /// The table for `locale`'s language (then its base language, then English), with its region's tax words.
-  public init(locale: Locale) {
+  public init(locale: Locale, custom: CustomLabels = CustomLabels()) {
     self.init(
       language: StringTable.languageKey(for: locale),
-      salesTax: StringTable.salesTaxRegions.contains(locale.region?.identifier ?? ""))
+      salesTax: StringTable.salesTaxRegions.contains(locale.region?.identifier ?? ""),
+      custom: custom.labels(for: locale.identifier.replacingOccurrences(of: "_", with: "-")))
   }
 
-  public init(language: String, salesTax: Bool = false) {
+  /// The table for `language` ("de", "zh-Hans"), with `custom` labels over the shipped ones.
+  public init(language: String, salesTax: Bool = false, custom: [StringKey: String] = [:]) {
     self.language = language
     usesSalesTax = salesTax
     let base = String(language.split(separator: "-").first ?? "en")
-    entries = StringTable.tables[language] ?? StringTable.tables[base] ?? [:]
+    let shipped = StringTable.tables[language] ?? StringTable.tables[base] ?? [:]
+    entries = custom.isEmpty ? shipped : shipped.merging(custom) { $1 }
   }
 
   /// The label for `key`, with `%1`, `%2`… replaced by `arguments`.
@@ -87,11 +92,17 @@ public struct StringTable: Sendable {
     return code
   }
 
-  /// The tables by language code; English is also the fallback for any missing key.
-  static let tables: [String: [StringKey: String]] = [
-    "en": english, "de": german, "fr": french, "es": spanish, "it": italian, "nl": dutch, "pt": portuguese,
-    "pl": polish, "sv": swedish, "ja": japanese, "zh-Hans": simplifiedChinese, "ko": korean, "ar": arabic,
-    "he": hebrew, "hi": hindi, "th": thai, "ru": russian, "tr": turkish, "fa": persian, "vi": vietnamese,
-    "id": indonesian, "uk": ukrainian,
-  ]
+  /// The tables by language code, read once from the JSON files compiled in.
+  static let tables: [String: [StringKey: String]] = {
+    var tables: [String: [StringKey: String]] = [:]
+    for (language, bytes) in shippedFiles {
+      let file = LabelFile(bytes: bytes, file: "Layouts/Strings/\(language).json")
+      precondition(file.diagnostics.isEmpty, "a shipped label file is broken: \(file.diagnostics)")
+      tables[language] = file.labels
+    }
+    return tables
+  }()
+
+  /// English, also the fallback for any key another language lacks.
+  static var english: [StringKey: String] { tables["en"] ?? [:] }
 }
