@@ -2,54 +2,105 @@ import DataModel
 import Foundation
 import PageKit
 
-/// Payment terms, bank details and notes.
-struct InvoiceClosing: View {
-  let invoice: Invoice
-  let settings: InvoiceSettings
-  let strings: StringTable
-  let format: DocumentFormatter
+/// Payment terms, bank details with the payment code, and notes: the closing blocks, kept together.
+public struct InvoiceClosing: View {
+  let context: InvoiceContext
+  /// The blocks shown, in order: any of `payment-terms`, `bank`, `payment-code` and `notes`.
+  let parts: [InvoiceBlock]
+  var invoice: Invoice { context.invoice }
+  var settings: InvoiceSettings { context.settings }
+  var strings: StringTable { context.strings }
+  var format: DocumentFormatter { context.format }
 
-  var body: some View {
+  /// The closing of `context`'s invoice with `parts` in their order.
+  public init(
+    _ context: InvoiceContext, parts: [InvoiceBlock] = [.paymentTerms, .bank, .paymentCode, .notes]
+  ) {
+    self.context = context
+    self.parts = parts
+  }
+
+  public var body: some View {
     VStack(alignment: .leading, spacing: 8) {
-      if settings.issuer.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
-        VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.paymentTerms)).bold().accessibilityHeading(.h2)
-          if let due = invoice.dueDate {
-            Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
-          }
-          if let terms = settings.issuer.text(settings.issuer.paymentTerms, for: invoice.locale) {
-            Text(terms)
-          }
-        }
-      }
-      if invoice.isCreditNote {
-        // Nothing to pay: say how the amount is settled instead of asking for payment.
-        Text(
-          strings(
-            .creditNoteSettlement,
-            format.money(Money(invoice.totals.grandTotal.amount.negated, invoice.currency))))
-      }
-      if let bank = settings.issuer.bank, !invoice.isCreditNote {
-        HStack(alignment: .top, spacing: 16) {
-          bankDetails(bank)
-          if case .success(let code)? = settings.issuer.epcPayment(for: invoice) {
-            Spacer(minLength: 0)
-            VStack(alignment: .center, spacing: 2) {
-              QRCode(code.payload, errorCorrection: .medium).frame(width: 78, height: 78)
-                .accessibilityLabel(strings(.scanToPay))
-              Text(strings(.scanToPay)).font(settings.brand.font(7)).foregroundColor(Color(white: 0.35))
-            }
-          }
-        }
-      }
-      if let notes = invoice.notes ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale) {
-        VStack(alignment: .leading, spacing: 2) {
-          Text(strings(.notes)).bold().accessibilityHeading(.h2)
-          Text(notes)
-        }
+      ForEach(Array(parts.indices), id: \.self) { index in
+        part(
+          parts[index], next: index + 1 < parts.count ? parts[index + 1] : nil,
+          previous: index > 0 ? parts[index - 1] : nil)
       }
     }
     .keepTogether()
+  }
+
+  /// One closing block; the payment code stands beside the bank details when it follows them.
+  @ViewBuilder
+  func part(_ block: InvoiceBlock, next: InvoiceBlock?, previous: InvoiceBlock?) -> some View {
+    switch block {
+    case .paymentTerms: paymentTerms
+    case .bank: bank(withCode: next == .paymentCode)
+    case .paymentCode: if previous != .bank { paymentCode }
+    case .notes: notes
+    default: EmptyView()
+    }
+  }
+
+  /// The payment terms and the amount due by the due date; for a credit note, how it is settled.
+  @ViewBuilder
+  var paymentTerms: some View {
+    if settings.issuer.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
+      VStack(alignment: .leading, spacing: 2) {
+        Text(strings(.paymentTerms)).bold().accessibilityHeading(.h2)
+        if let due = invoice.dueDate {
+          Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
+        }
+        if let terms = settings.issuer.text(settings.issuer.paymentTerms, for: invoice.locale) {
+          Text(terms)
+        }
+      }
+    }
+    if invoice.isCreditNote {
+      // Nothing to pay: say how the amount is settled instead of asking for payment.
+      Text(
+        strings(
+          .creditNoteSettlement,
+          format.money(Money(invoice.totals.grandTotal.amount.negated, invoice.currency))))
+    }
+  }
+
+  /// The bank details, with the payment code beside them when `withCode`.
+  @ViewBuilder
+  func bank(withCode: Bool) -> some View {
+    if let bank = settings.issuer.bank, !invoice.isCreditNote {
+      HStack(alignment: .top, spacing: 16) {
+        bankDetails(bank)
+        if withCode, case .success? = settings.issuer.epcPayment(for: invoice) {
+          Spacer(minLength: 0)
+          paymentCode
+        }
+      }
+    }
+  }
+
+  /// The EPC payment QR code with its caption, when the invoice has one.
+  @ViewBuilder
+  var paymentCode: some View {
+    if !invoice.isCreditNote, case .success(let code)? = settings.issuer.epcPayment(for: invoice) {
+      VStack(alignment: .center, spacing: 2) {
+        QRCode(code.payload, errorCorrection: .medium).frame(width: 78, height: 78)
+          .accessibilityLabel(strings(.scanToPay))
+        Text(strings(.scanToPay)).font(settings.brand.font(7)).foregroundColor(Color(white: 0.35))
+      }
+    }
+  }
+
+  /// The invoice's notes, or the config's default notes.
+  @ViewBuilder
+  var notes: some View {
+    if let notes = invoice.notes ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale) {
+      VStack(alignment: .leading, spacing: 2) {
+        Text(strings(.notes)).bold().accessibilityHeading(.h2)
+        Text(notes)
+      }
+    }
   }
 
   /// The account holder, bank, IBAN and BIC.

@@ -2,15 +2,24 @@ import DataModel
 import Foundation
 import PageKit
 
-/// Logo, seller, title, buyer and the invoice's facts.
-struct InvoiceHead: View {
-  let invoice: Invoice
-  let settings: InvoiceSettings
-  let strings: StringTable
-  let format: DocumentFormatter
-  let title: String
+/// Logo, seller, title, buyer and the invoice's facts (with the config's custom fields).
+public struct InvoiceHead: View {
+  let context: InvoiceContext
+  /// Whether the buyer and the facts are part of the head (the `details` block comes first).
+  let includesDetails: Bool
+  var invoice: Invoice { context.invoice }
+  var settings: InvoiceSettings { context.settings }
+  var strings: StringTable { context.strings }
+  var format: DocumentFormatter { context.format }
+  var title: String { context.title }
 
-  var body: some View {
+  /// The head of `context`'s invoice; without `includesDetails`, only the letterhead and the title.
+  public init(_ context: InvoiceContext, includesDetails: Bool = true) {
+    self.context = context
+    self.includesDetails = includesDetails
+  }
+
+  public var body: some View {
     if let window = settings.envelope {
       VStack(alignment: .leading, spacing: 0) {
         // The letterhead fills the space above the window exactly, so the window lands where the envelope's is.
@@ -36,17 +45,22 @@ struct InvoiceHead: View {
       letterhead
       Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
         .accessibilityHeading(.h1)
-      HStack(alignment: .top) {
-        VStack(alignment: .leading, spacing: 1) {
-          Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
-          recipient
-        }
-        .frame(maxWidth: 260, alignment: .leading)
-        Spacer()
-        facts
-      }
+      if includesDetails { details }
     }
     .padding(.bottom, 6)
+  }
+
+  /// The buyer beside the invoice's facts: the `details` block.
+  public var details: some View {
+    HStack(alignment: .top) {
+      VStack(alignment: .leading, spacing: 1) {
+        Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
+        recipient
+      }
+      .frame(maxWidth: 260, alignment: .leading)
+      Spacer()
+      facts
+    }
   }
 
   /// The address field of a window envelope: the return address at the foot of its upper zone, the
@@ -82,25 +96,43 @@ struct InvoiceHead: View {
   /// The logo (or the seller's name) and the seller's address block.
   var letterhead: some View {
     HStack(alignment: .top) {
-      if let logo = settings.brand.logo {
-        Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: .leading)
-          .accessibilityLabel(settings.issuer.seller?.name ?? "Logo")
-      } else if let seller = settings.issuer.seller {
-        Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
-          settings.brand.accentColor)
+      if settings.layout.logoPosition == .trailing {
+        sellerBlock(alignment: .leading)
+        Spacer()
+        mark(alignment: .trailing)
+      } else {
+        mark(alignment: .leading)
+        Spacer()
+        sellerBlock(alignment: .trailing)
       }
-      Spacer()
-      if let seller = settings.issuer.seller {
-        // One paragraph of lines: one text to shape instead of one per line.
-        (Text(seller.name).bold()
-          + Text(
-            InvoiceHead.lines(
-              partyAddress(seller) + [seller.email].compactMap { $0 }
-                + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
-          .font(settings.brand.font(8))
-          .lineSpacing(1)
-          .multilineTextAlignment(.trailing)
-      }
+    }
+  }
+
+  /// The logo, or the seller's name in the accent colour when there is none (or `layout.logo` is `none`).
+  @ViewBuilder
+  func mark(alignment: Alignment) -> some View {
+    if let logo = settings.brand.logo, settings.layout.logoPosition != .none {
+      Image(file: logo).resizable().scaledToFit().frame(width: 140, height: 48, alignment: alignment)
+        .accessibilityLabel(settings.issuer.seller?.name ?? "Logo")
+    } else if let seller = settings.issuer.seller {
+      Text(seller.name).font(settings.brand.font(16, weight: .bold)).foregroundColor(
+        settings.brand.accentColor)
+    }
+  }
+
+  /// The seller's name, address, email and VAT id, aligned to the side away from the logo.
+  @ViewBuilder
+  func sellerBlock(alignment: TextAlignment) -> some View {
+    if let seller = settings.issuer.seller {
+      // One paragraph of lines: one text to shape instead of one per line.
+      (Text(seller.name).bold()
+        + Text(
+          InvoiceHead.lines(
+            partyAddress(seller) + [seller.email].compactMap { $0 }
+              + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
+        .font(settings.brand.font(8))
+        .lineSpacing(1)
+        .multilineTextAlignment(alignment)
     }
   }
 
@@ -119,6 +151,13 @@ struct InvoiceHead: View {
       if let period = invoice.billingPeriod {
         fact(.servicePeriod, "\(format.date(period.lowerBound)) – \(format.date(period.upperBound))")
       }
+      // The config's own rows (`layout.fields`), in the document's language, where the invoice has a value.
+      ForEach(Array(settings.layout.fields.indices), id: \.self) { index in
+        let field = settings.layout.fields[index]
+        if let value = invoice.fields[field.field] {
+          fact(context.text(field.label), context.formatted(value, as: field.format))
+        }
+      }
     }
     .accessibilityTable(headers: .firstColumn)
   }
@@ -136,8 +175,12 @@ struct InvoiceHead: View {
   }
 
   func fact(_ key: StringKey, _ value: String) -> GridRow {
+    fact(strings(key), value)
+  }
+
+  func fact(_ label: String, _ value: String) -> GridRow {
     GridRow {
-      Text(strings(key)).foregroundColor(Color(white: 0.45))
+      Text(label).foregroundColor(Color(white: 0.45))
       Text(value).bold()
     }
   }

@@ -9,26 +9,25 @@ import PageKit
 /// the legal line and "Page N of M". Every label comes from `StringTable`.
 public enum InvoiceLayout {
   public static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
-    let locale = Locale(identifier: invoice.locale ?? settings.issuer.defaultLocale)
-    let strings = StringTable(locale: locale)
-    let format = DocumentFormatter.forCurrentThread(locale: locale)
+    let context = InvoiceContext(invoice: invoice, settings: settings)
+    let locale = context.locale
+    let strings = context.strings
     let brand = settings.brand
-    let title = invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
+    let title = context.title
     // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
     let paper = brand.paper(locale: locale, country: invoice.customer.postalAddress?.country)
+    let groups = blockGroups(settings.layout.blocks)
     let pages = Page(
       size: paper,
       margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
     ) {
-      InvoiceHead(invoice: invoice, settings: settings, strings: strings, format: format, title: title)
+      InvoiceHead(context, includesDetails: settings.layout.blocks.first == .details)
       if let received = settings.received {
         ReceivedSection(notes: received, part: .notice, strings: strings, brand: brand)
       }
-      InvoiceItems(invoice: invoice, strings: strings, format: format, brand: brand)
-      InvoiceTotals(
-        invoice: invoice, strings: strings, format: format, brand: brand,
-        amountDue: settings.received?.amountDue)
-      InvoiceClosing(invoice: invoice, settings: settings, strings: strings, format: format)
+      for (index, group) in groups.enumerated() {
+        body(group, context, isFirst: index == 0)
+      }
       if let received = settings.received {
         ReceivedSection(notes: received, part: .details, strings: strings, brand: brand)
       }
@@ -39,7 +38,7 @@ public enum InvoiceLayout {
     .background { page in
       if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
     }
-    .footer { page in footer(invoice, settings: settings, strings: strings, format: format, page: page) }
+    .footer { page in InvoiceFooter(context, page: page) }
     let document = Document(
       title: "\(title) \(invoice.number)",
       author: settings.author ?? settings.issuer.seller?.name,
@@ -61,6 +60,40 @@ public enum InvoiceLayout {
       document: document, environment: documentEnvironment(locale: locale, brand: brand))
   }
 
+  /// The view of one group of blocks; the `details` block that comes first is part of the head.
+  @ViewBuilder
+  static func body(_ group: [InvoiceBlock], _ context: InvoiceContext, isFirst: Bool) -> some View {
+    switch group[0] {
+    case .details:
+      if !isFirst { InvoiceHead(context).details.padding(.bottom, 6) }
+    case .items: InvoiceItems(context)
+    case .totals, .vatSummary: InvoiceTotals(context, parts: group)
+    case .paymentTerms, .bank, .paymentCode, .notes: InvoiceClosing(context, parts: group)
+    }
+  }
+
+  /// The blocks in order, neighbours that are laid out together in one group: the totals with the
+  /// VAT summary, and the payment terms, bank, payment code and notes (kept together on a page).
+  public static func blockGroups(_ blocks: [InvoiceBlock]) -> [[InvoiceBlock]] {
+    func family(_ block: InvoiceBlock) -> Int {
+      switch block {
+      case .details: return 0
+      case .items: return 1
+      case .totals, .vatSummary: return 2
+      case .paymentTerms, .bank, .paymentCode, .notes: return 3
+      }
+    }
+    var groups: [[InvoiceBlock]] = []
+    for block in blocks {
+      if let last = groups.last?.last, family(last) == family(block), family(block) >= 2 {
+        groups[groups.count - 1].append(block)
+      } else {
+        groups.append([block])
+      }
+    }
+    return groups
+  }
+
   /// The head of pages 2 and on: the title with the number, and the customer.
   static func runningHead(_ invoice: Invoice, title: String, brand: Brand) -> some View {
     HStack {
@@ -69,28 +102,6 @@ public enum InvoiceLayout {
       Text(invoice.customer.name)
     }
     .font(brand.font(8))
-    .foregroundColor(Color(white: 0.4))
-  }
-
-  /// The foot of every page: a rule, the seller's legal line and "Page N of M".
-  static func footer(
-    _ invoice: Invoice, settings: InvoiceSettings, strings: StringTable, format: DocumentFormatter,
-    page: PageContext
-  ) -> some View {
-    VStack(spacing: 4) {
-      Rectangle().fill(Color(white: 0.8)).frame(height: 0.5)
-      HStack(alignment: .top) {
-        Text(
-          settings.issuer.text(settings.issuer.legalLine, for: invoice.locale) ?? settings.issuer.seller?.name
-            ?? ""
-        )
-        .lineLimit(2)
-        Spacer()
-        Text(strings(.pageOfCount, format.integer(page.pageNumber), format.integer(page.pageCount)))
-          .fixedSize()
-      }
-    }
-    .font(settings.brand.font(7.5))
     .foregroundColor(Color(white: 0.4))
   }
 }

@@ -17,6 +17,8 @@ public struct InvoiceSettings: Sendable {
   /// What a received e-invoice states beyond the invoice model: its amount due when it differs from
   /// the total, the terms the model has no place for, and where its arithmetic does not hold.
   public var received: ReceivedNotes?
+  /// What the config's `layout` section changes: fields, columns, blocks, footer, titles, labels.
+  public var layout = LayoutConfiguration()
 
   public init(
     issuer: Issuer = Issuer(), brand: Brand = Brand(), author: String? = nil, creator: String = "invoicegen"

@@ -2,20 +2,34 @@ import DataModel
 import Foundation
 import PageKit
 
-/// Subtotal, VAT per rate and the total, then the VAT summary.
-struct InvoiceTotals: View {
+/// Subtotal, VAT per rate and the total (the `totals` block), then the VAT summary (`vat-summary`).
+public struct InvoiceTotals: View {
   let invoice: Invoice
   let strings: StringTable
   let format: DocumentFormatter
   let brand: Brand
   /// The amount due when it differs from the total (a received invoice with a prepayment).
   var amountDue: Money? = nil
+  /// Which of the two it shows, in order.
+  var parts: [InvoiceBlock] = [.totals, .vatSummary]
 
-  var body: some View {
+  /// The totals and VAT summary of `context`'s invoice, or only those of `parts` in their order.
+  public init(_ context: InvoiceContext, parts: [InvoiceBlock] = [.totals, .vatSummary]) {
+    invoice = context.invoice
+    strings = context.strings
+    format = context.format
+    brand = context.brand
+    amountDue = context.settings.received?.amountDue
+    self.parts = parts
+  }
+
+  public var body: some View {
     // Every amount on the page ends on one edge: the item table's Amount column, inside its cell padding.
     VStack(alignment: .trailing, spacing: 10) {
-      amounts(invoice.totals)
-      vatSummary(invoice.totals)
+      for part in parts {
+        if part == .totals { amounts(invoice.totals) }
+        if part == .vatSummary { vatSummary(invoice.totals) }
+      }
     }
     .padding(.trailing, InvoiceItems.cellPadding.trailing)
     .frame(maxWidth: .infinity, alignment: .trailing)

@@ -49,13 +49,14 @@ extension JSONInvoiceReader {
   }
 
   mutating func readItem(_ value: JSONValue, _ path: String) -> LineItem? {
+    let written = value
     let value = value.withCanonicalKeys(
       JSONInvoiceReader.itemKeys, spellings: JSONInvoiceReader.itemSpellings)
     guard case .object = value.kind else {
       error(value, path, "expected an item object, found \(value.kindName)")
       return nil
     }
-    warnUnknownKeys(value, path, known: JSONInvoiceReader.itemKeys)
+    warnUnknownKeys(value, path, known: JSONInvoiceReader.itemKeys.union(options.customItemFields))
     let description = string(value, "description", path, required: true)
     let quantity = decimal(value, "quantity", path, required: true, maxDecimals: 6)
     let price = decimal(value, "unitPrice", path, required: true, maxDecimals: 6)
@@ -103,6 +104,9 @@ extension JSONInvoiceReader {
       discountAmount: discountAmount, sku: sku,
       unit: unit, line: value.line)
     item.taxCategory = category
+    if !options.customItemFields.isEmpty {
+      item.fields = customValues(written, path, names: options.customItemFields)
+    }
     return item
   }
 }

@@ -16,6 +16,8 @@ struct JSONInvoiceReader {
   var explicitRateLines: Set<Int> = []
   /// The status of the invoice being read (paid when it names none).
   var currentStatus = OrderStatus.paid
+  /// The config's custom fields some invoice or item of the file has.
+  var seenCustomFields: Set<String> = []
 
   init(options: ImportOptions, file: String, document: JSONDocument) {
     self.options = options
@@ -128,6 +130,18 @@ struct JSONInvoiceReader {
         invalid.append(currentNumber ?? path)
       }
     }
+    // A field the layout prints that no invoice of the file has is a config or a data mistake, as in CSV.
+    let missing = (options.customFields + options.customItemFields).filter { !seenCustomFields.contains($0) }
+    if !list.isEmpty, let name = missing.first {
+      let origin = options.customFieldOrigins[name].map { " (\($0))" } ?? ""
+      walker.add(
+        Diagnostic(
+          .error, SourceLocation(file: file, line: nil),
+          "the config's layout prints the field \(Diagnostic.quote(name))\(origin), but no invoice or item of \(file) has it",
+          hint: "name a field the invoices or their items have"))
+      return InvoiceImport(
+        invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: invalid, isUnusable: true)
+    }
     // Text read other than through `string` (notes, say) is still warned of, once for the file.
     // (A string already refused for its control character is not warned of again.)
     if !warnedAnyUnrenderable, let warning = document.unrenderableWarning(file: walker.file),
@@ -137,6 +151,23 @@ struct JSONInvoiceReader {
     }
     return InvoiceImport(
       invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid, skipped: skipped)
+  }
+
+  /// The values of the config's custom fields in the object `value` (texts, numbers and booleans as written).
+  mutating func customValues(_ value: JSONValue, _ path: String, names: [String]) -> [String: String] {
+    var values: [String: String] = [:]
+    for name in names {
+      guard let member = value[name] else { continue }
+      seenCustomFields.insert(name)
+      switch member.kind {
+      case .string(let text) where !text.trimmingSpaces.isEmpty: values[name] = text.trimmingSpaces
+      case .number(let text): values[name] = text
+      case .bool(let flag): values[name] = flag ? "true" : "false"
+      case .string, .null: break
+      default: error(member, "\(path).\(name)", "expected a text or a number, found \(member.kindName)")
+      }
+    }
+    return values
   }
 
   mutating func warnUnknownKeys(_ value: JSONValue, _ path: String, known: Set<String>) {
@@ -258,6 +289,7 @@ struct JSONInvoiceReader {
   }
 
   mutating func readInvoice(_ value: JSONValue, _ path: String) -> Invoice? {
+    let written = value
     let value = value.withCanonicalKeys(
       JSONInvoiceReader.invoiceKeys, spellings: JSONInvoiceReader.invoiceSpellings)
     guard case .object = value.kind else {
@@ -269,7 +301,7 @@ struct JSONInvoiceReader {
       required: true)
     if value["invoiceNumber"] == nil && value["number"] == nil { currentFailed = true }
     currentNumber = number
-    warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys)
+    warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys.union(options.customFields))
     let issue = date(value, "invoiceDate", path, required: true)
     let due = date(value, "dueDate", path, required: false)
     let currency = readCurrency(value, path)
@@ -305,6 +337,7 @@ struct JSONInvoiceReader {
     invoice.buyerReference = buyerReference
     invoice.deliveryDate = delivery
     invoice.billingPeriod = period
+    invoice.fields = customValues(written, path, names: options.customFields)
     if let expected, let violation = InvoiceRules.reconcile(invoice, expected: expected) {
       error(value["expectedTotal"]!, "\(path).expectedTotal", violation)
       return nil

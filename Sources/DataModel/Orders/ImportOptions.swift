@@ -33,6 +33,15 @@ public struct ImportOptions: Sendable {
   public var statuses: [String: OrderStatus] = [:]
   /// What to do with refunded orders.
   public var refunds: RefundPolicy = .skip
+  /// Invoice-level fields outside the model a layout prints (`layout.fields`), read into
+  /// `Invoice.fields`: an input column's name (or a name the `columns` mapping gives a column), or a
+  /// JSON field of the invoice. An orders CSV without such a column is an error naming both.
+  public var customFields: [String] = []
+  /// Item-level fields outside the model a layout prints (`layout.itemColumns.add`), read into
+  /// `LineItem.fields` the same way.
+  public var customItemFields: [String] = []
+  /// Where the config names each custom field, for the error when an input lacks it.
+  public var customFieldOrigins: [String: String] = [:]
   /// This process's shard: the orders CSV reader skips other shards' rows after their invoice number.
   public var shard: InvoiceShard?
 

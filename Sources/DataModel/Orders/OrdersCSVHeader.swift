@@ -17,6 +17,10 @@ struct OrdersCSVHeader {
   var backups: [OrderField: [Int]] = [:]
   /// The headers of the columns no field reads (unknown, private or mapped to null), for reconciliation hints.
   var unreadHeaders: [String] = []
+  /// The columns of the config's custom invoice-level fields (`layout.fields`), by field name.
+  var customColumns: [(name: String, column: Int)] = []
+  /// The columns of the config's custom item fields (`layout.itemColumns.add`), by field name.
+  var customItemColumns: [(name: String, column: Int)] = []
 
   /// The columns of the header `record`, or the file's errors when it cannot be used (its warnings either way).
   static func read(_ record: CSVRecord, options: ImportOptions, file: String) -> (
@@ -35,6 +39,7 @@ struct OrdersCSVHeader {
       var columns = try named(
         record, ignored: ignored, mapping: mapping, choices: try choices(options, file: file), file: file)
       columns.fillFromAliases(ignored: ignored)
+      try columns.findCustomColumns(options, file: file, line: record.line)
       if let warning = columns.sortUnread(ignored: ignored, file: file, line: record.line) {
         diagnostics.append(warning)
       }
@@ -57,7 +62,8 @@ struct OrdersCSVHeader {
     OrderField]
   {
     var mapping: [String: OrderField] = [:]
-    for (from, to) in options.columns {
+    let custom = Set(options.customFields + options.customItemFields)
+    for (from, to) in options.columns where !custom.contains(to) {
       guard let field = OrderField(mappedName: to) else {
         throw fileError(
           file, line: nil,
@@ -152,10 +158,37 @@ struct OrdersCSVHeader {
     }
   }
 
+  /// Finds the column of each custom field the config's layout prints: one the `columns` mapping
+  /// names so, one whose header is the name, or the built-in column of that name; an error names
+  /// the field, where the config asks for it, and the file that lacks it.
+  mutating func findCustomColumns(_ options: ImportOptions, file: String, line: Int) throws(Diagnostic) {
+    func column(of name: String) -> Int? {
+      let normalized = OrderField.normalize(name)
+      if let mapped = headers.firstIndex(where: { options.columns[$0] == name }) { return mapped }
+      if let named = headers.firstIndex(where: { OrderField.normalize($0) == normalized }) { return named }
+      return OrderField(mappedName: name).flatMap { columnOf[$0] }
+    }
+    for (names, level) in [(options.customFields, true), (options.customItemFields, false)] {
+      for name in names {
+        guard let found = column(of: name) else {
+          let origin = options.customFieldOrigins[name].map { " (\($0))" } ?? ""
+          throw Self.fileError(
+            file, line: line,
+            "the config's layout prints the field \(Diagnostic.quote(name))\(origin), but \(file) has no such column",
+            hint:
+              "name a column of the header, or map one to \(Diagnostic.quote(name)) in the config's \"columns\""
+          )
+        }
+        if level { customColumns.append((name, found)) } else { customItemColumns.append((name, found)) }
+      }
+    }
+  }
+
   /// Sorts the columns into invoice-level ones and unread ones; a warning lists the unknown ones.
   mutating func sortUnread(ignored: Set<String>, file: String, line: Int) -> Diagnostic? {
     var unknown: [String] = []
-    for (index, header) in headers.enumerated() {
+    let custom = Set((customColumns + customItemColumns).map(\.column))
+    for (index, header) in headers.enumerated() where !custom.contains(index) {
       if let field = fieldOfColumn[index] {
         if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
       } else if !header.isEmpty {

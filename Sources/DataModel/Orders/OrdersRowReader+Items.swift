@@ -131,6 +131,13 @@ extension OrdersRowReader {
       description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
       discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
     if let category { item.taxCategory = category }
+    if !header.customItemColumns.isEmpty {
+      var fields: [String: String] = [:]
+      for (name, column) in header.customItemColumns {
+        if let text = optionalText(record, column, location, invoice) { fields[name] = text }
+      }
+      item.fields = fields
+    }
     return item
   }
 

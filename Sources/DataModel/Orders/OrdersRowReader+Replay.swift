@@ -49,9 +49,12 @@ extension OrdersRowReader {
     assembler.unreadHeaders = header.unreadHeaders
     assembler.backups = header.backups
     assembler.dateEvidence = dateEvidence
+    let custom = customValues(invoice)
     let outcome: IndexedInvoice.Outcome
     switch invoice.failed ? .failed : assembler.build(invoice) {
-    case .invoice(let built): outcome = .invoice(built)
+    case .invoice(var built):
+      if !custom.isEmpty { built.fields = custom }
+      outcome = .invoice(built)
     case .skipped(let skip): outcome = .skipped(skip)
     case .failed: outcome = .failed
     }
@@ -75,6 +78,17 @@ extension OrdersRowReader {
       decimalSeparatorLine = nil
       decimalSeparatorIsKnown = false
     }
+  }
+
+  /// The values of the config's custom invoice-level fields: each column's first non-blank value.
+  func customValues(_ invoice: PendingInvoice) -> [String: String] {
+    var values: [String: String] = [:]
+    for (name, column) in header.customColumns {
+      if let bytes = invoice.levelValue(column) {
+        values[name] = String(decoding: bytes, as: UTF8.self).trimmingSpaces
+      }
+    }
+    return values
   }
 
   /// Reads a row of `invoice`: its shape, its invoice-level values, then its item or charge.

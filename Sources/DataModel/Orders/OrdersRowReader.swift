@@ -192,6 +192,13 @@ struct OrdersRowReader {
             ? "a total that differs per row is a line total, not the invoice's: map the column to null in the config's \"columns\""
             : "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
     }
+    // A custom field keeps the first value any row gives (unless a built-in column already keeps it).
+    for (_, column) in header.customColumns where invoice.levelValue(column) == nil {
+      let range = record.range(column)
+      if !range.isEmpty, !record.bytes[range].allSatisfy({ $0 == 0x20 }) {
+        invoice.setLevelValue(column, record.bytes[range], line: record.line)
+      }
+    }
   }
 
   /// Whether two values of a date column name the same day (rows stamped 16:57 and 16:58 of one order agree).

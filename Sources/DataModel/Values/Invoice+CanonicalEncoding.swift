@@ -67,7 +67,10 @@ extension Invoice {
       field("item.taxCategory", item.taxCategory)
       field("item.sku", item.sku)
       field("item.unit", item.unit)
+      // Fields a config's layout prints: only when present, so invoices without any hash as before.
+      for (name, value) in item.fields.sorted(by: { $0.key < $1.key }) { field("item.field." + name, value) }
     }
+    for (name, value) in fields.sorted(by: { $0.key < $1.key }) { field("field." + name, value) }
     return out
   }
 }

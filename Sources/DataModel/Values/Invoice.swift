@@ -32,11 +32,19 @@ public struct Invoice: Hashable, Sendable {
     set { update { $0.billingPeriod = newValue } }
   }
 
-  /// The e-invoicing references, boxed: most invoices have none and a million are held at once.
+  /// Values of input columns or JSON fields outside the model that a config's layout prints
+  /// (`layout.fields`: "cost_center" → "K-4711"), by the name the config gives.
+  public var fields: [String: String] {
+    get { extras?.first?.fields ?? [:] }
+    set { update { $0.fields = newValue } }
+  }
+
+  /// The e-invoicing references and custom fields, boxed: most invoices have none and a million are held at once.
   private struct Extras: Hashable, Sendable {
     var buyerReference: String?
     var deliveryDate: CalendarDate?
     var billingPeriod: ClosedRange<CalendarDate>?
+    var fields: [String: String] = [:]
   }
   private var extras: [Extras]?
 

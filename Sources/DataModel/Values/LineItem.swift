@@ -33,6 +33,7 @@ public struct LineItem: Hashable, Sendable {
     var discountAmount = ExactDecimal.zero
     var taxCategory: String?
     var statedAmount: ExactDecimal?
+    var fields: [String: String] = [:]
   }
 
   /// Changes the boxed fields: a new box (boxes are shared between copies), or none when all are empty.
@@ -73,6 +74,13 @@ public struct LineItem: Hashable, Sendable {
   public var statedAmount: ExactDecimal? {
     get { details?.parts.statedAmount }
     set { update { $0.statedAmount = newValue } }
+  }
+
+  /// Values of input columns or JSON fields outside the model that a config's layout prints as
+  /// extra item columns (`layout.itemColumns.add`), by the name the config gives.
+  public var fields: [String: String] {
+    get { details?.parts.fields ?? [:] }
+    set { update { $0.fields = newValue } }
   }
 
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
