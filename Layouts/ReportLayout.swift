@@ -20,12 +20,20 @@ public enum ReportLayout {
   }
 
   public static func document(
-    for report: Report, brand: Brand, defaultLocale: String = Issuer.fallbackLocale, creator: String
+    for report: Report, brand: Brand, defaultLocale: String = Issuer.fallbackLocale, creator: String,
+    customization: ReportCustomization = ReportCustomization()
   )
     -> PreparedDocument
   {
     let locale = Locale(identifier: report.locale ?? defaultLocale)
-    let strings = StringTable(locale: locale)
+    let strings = StringTable(locale: locale, custom: customization.labels)
+    let tag = report.locale ?? defaultLocale
+    var report = report
+    if let title = customization.title { report.title = title.text(for: tag, defaultLocale: defaultLocale) }
+    if let subtitle = customization.subtitle {
+      report.subtitle = subtitle.text(for: tag, defaultLocale: defaultLocale)
+    }
+    let footer = customization.footer?.text(for: tag, defaultLocale: defaultLocale)
     let digits = DocumentFormatter.forCurrentThread(locale: locale)
     // Wide tables get the paper turned, so that their columns stay readable.
     let widest =
@@ -40,6 +48,18 @@ public enum ReportLayout {
       creator: creator
     ) {
       Page(size: paper, margins: EdgeInsets(top: 36, leading: 44, bottom: 32, trailing: 44)) {
+        if let logo = brand.logo, customization.logoPosition != .none {
+          Image(file: logo).resizable().scaledToFit()
+            .frame(
+              width: 140, height: 40,
+              alignment: customization.logoPosition == .trailing ? .trailing : .leading
+            )
+            .frame(
+              maxWidth: .infinity, alignment: customization.logoPosition == .trailing ? .trailing : .leading
+            )
+            .accessibilityLabel(report.author ?? "Logo")
+            .padding(.bottom, 6)
+        }
         VStack(alignment: .leading, spacing: 4) {
           Text(report.title).font(brand.font(22, weight: .bold)).foregroundColor(brand.accentColor)
             .accessibilityHeading(.h1)
@@ -72,8 +92,24 @@ public enum ReportLayout {
         .foregroundColor(Color(white: 0.45))
       }
       .footer { page in
-        Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
-          .font(brand.font(7.5)).foregroundColor(Color(white: 0.45)).frame(maxWidth: .infinity)
+        if let footer {
+          HStack(alignment: .top) {
+            Text(
+              customization.fill(
+                footer, report: report, page: page.pageNumber, pages: page.pageCount, digits: digits)
+            )
+            .lineLimit(2)
+            if !FooterTemplate.showsPage(footer) {
+              Spacer()
+              Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
+                .fixedSize()
+            }
+          }
+          .font(brand.font(7.5)).foregroundColor(Color(white: 0.45))
+        } else {
+          Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
+            .font(brand.font(7.5)).foregroundColor(Color(white: 0.45)).frame(maxWidth: .infinity)
+        }
       }
     }
     return PreparedDocument(

@@ -18,6 +18,8 @@ public struct Config: Sendable {
   public var einvoice: EInvoiceKind?
   /// Whether PDFs are tagged for screen readers (`"tagged": false` turns it off, like `--untagged`).
   public var tagged = true
+  /// What the config's `layout.report` changes in reports (title, subtitle, footer, logo, labels).
+  public var reportCustomization = ReportCustomization()
   /// What the config file holds that is used but worth saying (a character shown as U+FFFD).
   public var warnings: [Diagnostic] = []
   /// The file this config was read from; nil when no config file was found (the defaults).

@@ -88,8 +88,11 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged", "envelope", "payment",
+        "einvoice", "tagged", "envelope", "payment", "layout",
       ])
+    // Before `columns` and `csv`: the mapping may name the layout's fields, whose dates follow `csv.dateFormat`.
+    if let csv = root["csv"] { readCSV(csv, into: &config) }
+    if let layout = root["layout"] { readLayout(layout, into: &config) }
     if let tagged = root["tagged"] {
       if case .bool(let value) = tagged.kind {
         config.tagged = value
@@ -127,7 +130,6 @@ struct ConfigReader {
           hint: "use skip or credit-note")
       }
     }
-    if let csv = root["csv"] { readCSV(csv, into: &config) }
     if let payment = root["payment"] { readPayment(payment, bank: root["bank"], into: &config) }
     return config
   }
@@ -277,7 +279,8 @@ struct ConfigReader {
           }
           config.importOptions.columnChoices[from] = strings(to, "$.columns.\(from)") ?? []
         } else if let target = string(to, "$.columns.\(from)") {
-          if OrderField(mappedName: target) == nil {
+          let custom = config.importOptions.customFields + config.importOptions.customItemFields
+          if OrderField(mappedName: target) == nil, !custom.contains(target) {
             error(
               to, "$.columns.\(from)", "\"\(target)\" is not an orders column",
               hint: OrderField.suggestion(for: target).map { "did you mean \"\($0.rawValue)\"?" })

@@ -58,7 +58,7 @@ enum ReportCommand {
     let prepared = ReportLayout.document(
       for: report, brand: config.invoiceSettings.brand,
       defaultLocale: config.invoiceSettings.issuer.defaultLocale,
-      creator: config.invoiceSettings.creator)
+      creator: config.invoiceSettings.creator, customization: config.reportCustomization)
     try DocumentOutput.checkFonts(config.invoiceSettings.brand, configFile: options.config)
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment,
