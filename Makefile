@@ -7,10 +7,10 @@ PKG_DIR := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
-	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
+	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev libpoppler-glib-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
 	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev libzint-dev zbar-tools fonts-liberation2 \
 	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
-PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf
+PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
 .PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 

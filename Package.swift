@@ -16,7 +16,7 @@ let package = Package(
       path: "Sources/CCairo",
       pkgConfig: "invoicegen-ccairo",
       providers: [
-        .apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev"])
+        .apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev", "libpoppler-glib-dev"])
       ]
     ),
     .systemLibrary(

@@ -14,6 +14,7 @@
 #include <librsvg/rsvg.h>
 #include <turbojpeg.h>
 #include <qpdf/qpdf-c.h>
+#include <poppler.h>
 
 /// PANGO_FC_FONT_MAP() is a cast macro; Swift sees this function instead.
 static inline PangoFcFontMap *ig_pango_fc_font_map(PangoFontMap *map) {

@@ -17,8 +17,15 @@ public enum InvoiceGenCLI {
     // disk, instead of the signal ending the whole run.
     signal(SIGXFSZ, SIG_IGN)
     do {
-      return try run(try Arguments.parse(arguments), keepsWhatItRead: keepsWhatItRead).exitCode
+      let command = try Arguments.parse(arguments)
+      // diff has the exit codes of diff(1): 0 same, 1 changed, 2 trouble.
+      if case .diff(let options) = command { return DiffCommand.run(options) }
+      return try run(command, keepsWhatItRead: keepsWhatItRead).exitCode
     } catch {
+      if arguments.first == "diff" {
+        Console.error(error.description)
+        return DiffCommand.Status.trouble
+      }
       Console.error(error.description)
       if case .usage = error { Console.write("\(usage)\nRun invoicegen --help for more.") }
       return error.exitCode
@@ -53,6 +60,8 @@ public enum InvoiceGenCLI {
       // than freed item by item (a million line items take seconds to release).
       if keepsWhatItRead { _ = Unmanaged.passRetained(batch) }
       return outcome
+    case .diff(let options):
+      return Outcome(failed: DiffCommand.run(options) != 0)
     case .report(let options):
       return try ReportCommand.run(
         options, config: try loadConfig(options.config).overriding(paper: options.paper))

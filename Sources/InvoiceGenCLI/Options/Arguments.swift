@@ -40,6 +40,8 @@ public enum ReportInputFormat: String, Sendable {
 public enum Command: Sendable {
   case batch(BatchOptions)
   case report(ReportOptions)
+  /// `invoicegen diff OLD NEW`: the pages that changed between two PDFs or folders of PDFs.
+  case diff(DiffOptions)
   case layouts
   case version
   case help
@@ -69,6 +71,7 @@ public enum Arguments {
       }
       return [argument]
     }
+    if list.first == "diff" { return .diff(try DiffOptions.parse(Array(list.dropFirst()))) }
     if list.first == "report" { return .report(try ReportOptions.parse(Array(list.dropFirst()))) }
     return .batch(try BatchOptions.parse(list))
   }

@@ -6,6 +6,7 @@ enum CommandLineReference {
   static let usage = """
     usage: invoicegen --input FILE|- --out DIR [options]
            invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
+           invoicegen diff OLD NEW [--out DIR] [--tolerance PCT] [--summary FILE|-]
            invoicegen layouts | completions bash|zsh|fish | --version | --help
     """
 
@@ -26,6 +27,7 @@ enum CommandLineReference {
       invoicegen --input orders.csv --out xml/ --format ubl --einvoice-profile peppol
       invoicegen report --input SampleData/report.json --out out/report.pdf
       invoicegen report --input 'build/**/*.xml' --input coverage.xml --out ci-report.pdf --summary ci.md
+      invoicegen diff last-night/ tonight/ --out review/ --tolerance 0.1
     """
 
   /// `invoicegen --help`.
@@ -39,6 +41,10 @@ enum CommandLineReference {
 
     \(ReportOptions.table.helpText)
 
+    \(DiffOptions.table.helpText)
+      diff exits 0 when no page changed beyond the tolerance, 1 when one did or a document was
+      added or removed, 2 when a file could not be read.
+
     \(exitCodes)
 
     \(examples)
@@ -49,7 +55,7 @@ enum CommandLineReference {
 
   /// The options tables of the README, between its `<!-- options -->` markers.
   static var markdown: String {
-    BatchOptions.table.markdown + "\n\n" + ReportOptions.table.markdown
+    BatchOptions.table.markdown + "\n\n" + ReportOptions.table.markdown + "\n\n" + DiffOptions.table.markdown
   }
 
   /// Every long option of either command, for completions.
@@ -58,6 +64,7 @@ enum CommandLineReference {
     let specs =
       BatchOptions.table.all.map { ($0.name, $0.choices, $0.value != nil) }
       + ReportOptions.table.all.map { ($0.name, $0.choices, $0.value != nil) }
+      + DiffOptions.table.all.map { ($0.name, $0.choices, $0.value != nil) }
     return specs.filter { seen.insert($0.0).inserted }
   }
 
@@ -81,7 +88,7 @@ enum CommandLineReference {
           if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "\(options.map(\.name).joined(separator: " "))" -- "$cur"))
           elif [[ $COMP_CWORD -eq 1 ]]; then
-            COMPREPLY=($(compgen -W "report layouts completions" -- "$cur") $(compgen -f -- "$cur"))
+            COMPREPLY=($(compgen -W "report diff layouts completions" -- "$cur") $(compgen -f -- "$cur"))
           else
             COMPREPLY=($(compgen -f -- "$cur"))
           fi
@@ -106,7 +113,7 @@ enum CommandLineReference {
         """
     case "fish":
       return "# fish completion for invoicegen (invoicegen completions fish)\n"
-        + "complete -c invoicegen -n __fish_use_subcommand -a 'report layouts completions'\n"
+        + "complete -c invoicegen -n __fish_use_subcommand -a 'report diff layouts completions'\n"
         + options.map { option in
           let values =
             option.choices.isEmpty
@@ -143,6 +150,7 @@ enum CommandLineReference {
       .SH OPTIONS
       \(section(BatchOptions.table))
       \(section(ReportOptions.table))
+      \(section(DiffOptions.table))
       .SH EXIT STATUS
       .nf
       \(escape(exitCodes))
