@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "PageRendering", targets: ["PageRendering"]),
     .library(name: "DataModel", targets: ["DataModel"]),
     .library(name: "Layouts", targets: ["Layouts"]),
+    // The command line as a library: a package of one's own runs it with its layouts added.
+    .library(name: "InvoiceGenCLI", targets: ["InvoiceGenCLI"]),
     .executable(name: "invoicegen", targets: ["invoicegen"]),
   ],
   targets: [

@@ -39,7 +39,7 @@ public struct Brand: Sendable {
   }
 
   /// The body font at `size` points.
-  func font(_ size: CGFloat, weight: Font.Weight = .regular) -> Font {
+  public func font(_ size: CGFloat, weight: Font.Weight = .regular) -> Font {
     Font(family: fontFamily, size: size, weight: weight)
   }
 }

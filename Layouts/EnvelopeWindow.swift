@@ -50,14 +50,14 @@ public struct EnvelopeWindow: Sendable, Hashable {
 
   /// The page margins of a letter with this window: DIN 5008's 25 mm on the left (the text starts
   /// 5 mm inside the window) and 20 mm on the right.
-  var margins: EdgeInsets {
+  public var margins: EdgeInsets {
     EdgeInsets(
       top: 36, leading: max(EnvelopeWindow.mm(25), left + EnvelopeWindow.mm(5)), bottom: 32,
       trailing: EnvelopeWindow.mm(20))
   }
 
   /// The fold and punch marks at the left edge of the page, drawn as decoration (artifacts in tagged PDFs).
-  func marks() -> some View {
+  public func marks() -> some View {
     Canvas { context, _ in
       for y in foldMarks {
         context.fill(

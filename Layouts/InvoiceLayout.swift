@@ -95,7 +95,7 @@ public enum InvoiceLayout {
   }
 
   /// The head of pages 2 and on: the title with the number, and the customer.
-  static func runningHead(_ invoice: Invoice, title: String, brand: Brand) -> some View {
+  public static func runningHead(_ invoice: Invoice, title: String, brand: Brand) -> some View {
     HStack {
       Text("\(title) \(invoice.number)").bold()
       Spacer()

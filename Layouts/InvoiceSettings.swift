@@ -34,6 +34,11 @@ public struct InvoiceSettings: Sendable {
 public struct PreparedDocument {
   public var document: Document
   public var environment: EnvironmentValues
+
+  public init(document: Document, environment: EnvironmentValues) {
+    self.document = document
+    self.environment = environment
+  }
 }
 
 extension Locale {
@@ -44,7 +49,7 @@ extension Locale {
 }
 
 /// The environment documents of `locale` are laid out in: locale, direction and the brand's body font.
-func documentEnvironment(locale: Locale, brand: Brand, size: CGFloat = 9.5) -> EnvironmentValues {
+public func documentEnvironment(locale: Locale, brand: Brand, size: CGFloat = 9.5) -> EnvironmentValues {
   var environment = EnvironmentValues()
   environment.locale = locale
   environment.layoutDirection = locale.isRightToLeft ? .rightToLeft : .leftToRight

@@ -9,12 +9,19 @@ import PageKit
 /// Swiss QR Code 5 mm into the payment part, 17 mm from the top, with the 7 × 7 mm Swiss cross at
 /// its centre; Liberation Sans; headings in German, French, Italian or English. Every block sits
 /// at its fixed place (millimetres from the strip's top-left corner).
-struct SwissQRBillView: View {
+public struct SwissQRBillView: View {
   let bill: SwissQRBill
   let language: String
 
   static let width = EnvelopeWindow.mm(210)
-  static let height = EnvelopeWindow.mm(105)
+  /// The strip's height: 105 mm.
+  public static let height = EnvelopeWindow.mm(105)
+
+  /// The payment part and receipt of `bill`, headed in `language` (de, fr, it, else en).
+  public init(bill: SwissQRBill, language: String) {
+    self.bill = bill
+    self.language = language
+  }
 
   /// The fixed texts of the bill in its language (de, fr, it, else en).
   struct Words {
@@ -64,7 +71,7 @@ struct SwissQRBillView: View {
     }
   }
 
-  var body: some View {
+  public var body: some View {
     let words = Words(language: language)
     return ZStack(alignment: .topLeading) {
       separators

@@ -53,9 +53,9 @@ struct RunPlan: Sendable {
   static func resolve(_ options: BatchOptions, config: Config, environment: [String: String]) throws(CLIError)
     -> RunPlan
   {
-    guard let layout = LayoutRegistry.invoiceLayouts[options.layout] else {
+    guard let layout = LayoutRegistry.invoiceLayout(named: options.layout) else {
       throw .usage(
-        "no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayouts.keys.sorted().joined(separator: ", "))"
+        "no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayoutNames.joined(separator: ", "))"
       )
     }
     if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {

@@ -42,6 +42,8 @@ public enum Command: Sendable {
   case report(ReportOptions)
   /// `invoicegen diff OLD NEW`: the pages that changed between two PDFs or folders of PDFs.
   case diff(DiffOptions)
+  /// `invoicegen new-layout NAME`: a Swift package with a layout of one's own.
+  case newLayout(NewLayoutCommand.Options)
   case layouts
   case version
   case help
@@ -71,6 +73,7 @@ public enum Arguments {
       }
       return [argument]
     }
+    if list.first == "new-layout" { return .newLayout(try NewLayoutCommand.parse(Array(list.dropFirst()))) }
     if list.first == "diff" { return .diff(try DiffOptions.parse(Array(list.dropFirst()))) }
     if list.first == "report" { return .report(try ReportOptions.parse(Array(list.dropFirst()))) }
     return .batch(try BatchOptions.parse(list))

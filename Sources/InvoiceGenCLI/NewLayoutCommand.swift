@@ -1,0 +1,119 @@
+import Foundation
+
+/// `invoicegen new-layout NAME [--dir DIR] [--invoicegen PATH|URL]`: writes a Swift package whose
+/// executable is invoicegen with a layout of one's own, starting as a copy of the built-in one.
+public enum NewLayoutCommand {
+  /// What the command line asks for.
+  public struct Options: Sendable {
+    var name = ""
+    var directory: String?
+    /// A local checkout (path dependency) or a repository URL (by version).
+    var source: String?
+  }
+
+  /// The checkout this binary was built from, when it is still there.
+  static var builtFrom: String? {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+      ? root.path : nil
+  }
+
+  static func parse(_ arguments: [String]) throws(CLIError) -> Options {
+    var options = Options()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--dir", "--invoicegen":
+        guard index + 1 < arguments.count else { throw .usage("new-layout: \(argument) needs a value") }
+        if argument == "--dir" {
+          options.directory = arguments[index + 1]
+        } else {
+          options.source = arguments[index + 1]
+        }
+        index += 2
+        continue
+      default:
+        if argument.hasPrefix("-") {
+          throw .usage("unknown option \(argument) for new-layout (it takes --dir and --invoicegen)")
+        }
+        guard options.name.isEmpty else {
+          throw .usage("new-layout: one NAME, not \"\(options.name)\" and \"\(argument)\"")
+        }
+        options.name = argument
+      }
+      index += 1
+    }
+    guard !options.name.isEmpty else {
+      throw .usage("new-layout: give the layout a NAME (letters and digits, e.g. Acme)")
+    }
+    guard let first = options.name.unicodeScalars.first, CharacterSet.letters.contains(first),
+      options.name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
+    else {
+      throw .usage(
+        "new-layout: \"\(options.name)\" is not a name: use ASCII letters and digits, starting with a letter")
+    }
+    return options
+  }
+
+  /// Writes the package and says what to do next.
+  static func run(_ options: Options) throws(CLIError) -> Outcome {
+    let folder = options.directory ?? options.name
+    guard let source = options.source ?? builtFrom else {
+      throw .usage(
+        "new-layout: the checkout this invoicegen was built from is gone; say where invoicegen is with --invoicegen PATH|URL"
+      )
+    }
+    let dependency = dependency(on: source)
+    if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
+      throw .usage("new-layout: \(folder) exists and is not empty; choose another --dir")
+    }
+    let files: [(String, String)] = [
+      ("Package.swift", LayoutPackageTemplate.packageSwift),
+      ("Sources/\(options.name)/\(options.name)Layout.swift", LayoutPackageTemplate.layoutSwift),
+      ("Sources/\(options.name)/main.swift", LayoutPackageTemplate.mainSwift),
+      ("Tests/\(options.name)Tests/\(options.name)LayoutTests.swift", LayoutPackageTemplate.testSwift),
+      ("README.md", LayoutPackageTemplate.readme),
+      (".gitignore", LayoutPackageTemplate.gitignore),
+    ]
+    for (path, template) in files {
+      let text = template.replacingOccurrences(of: "__NAME__", with: options.name)
+        .replacingOccurrences(of: "__DEPENDENCY__", with: dependency.declaration)
+        .replacingOccurrences(of: "__PACKAGE__", with: dependency.identity)
+      let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+      } catch {
+        throw .output("\(url.path): cannot write: \(error.localizedDescription)")
+      }
+    }
+    print(
+      """
+      layout package written to \(folder) (invoicegen from \(source))
+        cd \(folder) && swift build -c release
+        .build/release/\(options.name) --input orders.csv --out invoices/ --layout \(options.name)
+      """)
+    return Outcome()
+  }
+
+  /// The package dependency on invoicegen at `source`, and the identity its products are named by.
+  static func dependency(on source: String) -> (declaration: String, identity: String) {
+    let isURL = source.contains("://") || source.hasPrefix("git@")
+    var name = URL(fileURLWithPath: source).standardizedFileURL.lastPathComponent
+    if isURL {
+      name = String(source.split(separator: "/").last ?? "invoicegen")
+      if name.hasSuffix(".git") { name.removeLast(4) }
+      return (".package(url: \(quoted(source)), from: \(quoted(InvoiceGenCLI.version)))", name.lowercased())
+    }
+    let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
+    return (".package(path: \(quoted(absolute)))", name.lowercased())
+  }
+
+  static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      + "\""
+  }
+}
