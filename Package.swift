@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(name: "PageKitTests", dependencies: ["PageKit"], path: "Tests/PageKitTests"),
     .testTarget(
       name: "InvoiceGenCLITests", dependencies: ["DataModel", "Layouts", "InvoiceGenCLI", "EInvoicing"],
-      path: "Tests/InvoiceGenCLITests"),
+      path: "Tests/InvoiceGenCLITests", exclude: ["Browser"]),
     .testTarget(
       name: "DataModelTests", dependencies: ["DataModel"], path: "Tests/DataModelTests",
       exclude: ["Malformed", "Received"]),

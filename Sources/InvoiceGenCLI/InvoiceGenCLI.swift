@@ -60,6 +60,8 @@ public enum InvoiceGenCLI {
       // than freed item by item (a million line items take seconds to release).
       if keepsWhatItRead { _ = Unmanaged.passRetained(batch) }
       return outcome
+    case .preview(let options):
+      return try PreviewCommand.run(options)
     case .newLayout(let options):
       return try NewLayoutCommand.run(options)
     case .diff(let options):

@@ -44,6 +44,8 @@ public enum Command: Sendable {
   case diff(DiffOptions)
   /// `invoicegen new-layout NAME`: a Swift package with a layout of one's own.
   case newLayout(NewLayoutCommand.Options)
+  /// `invoicegen preview --input FILE …`: the rendered pages on a local web page, live.
+  case preview(PreviewCommand.Options)
   case layouts
   case version
   case help
@@ -74,6 +76,7 @@ public enum Arguments {
       return [argument]
     }
     if list.first == "new-layout" { return .newLayout(try NewLayoutCommand.parse(Array(list.dropFirst()))) }
+    if list.first == "preview" { return .preview(try PreviewCommand.parse(Array(list.dropFirst()))) }
     if list.first == "diff" { return .diff(try DiffOptions.parse(Array(list.dropFirst()))) }
     if list.first == "report" { return .report(try ReportOptions.parse(Array(list.dropFirst()))) }
     return .batch(try BatchOptions.parse(list))

@@ -7,6 +7,7 @@ enum CommandLineReference {
     usage: invoicegen --input FILE|- --out DIR [options]
            invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
            invoicegen diff OLD NEW [--out DIR] [--tolerance PCT] [--summary FILE|-]
+           invoicegen preview --input FILE [--config FILE] [--layout NAME] [--only NUMBER] [--port N] [--host IP]
            invoicegen new-layout NAME [--dir DIR] [--invoicegen PATH|URL]
            invoicegen layouts | completions bash|zsh|fish | --version | --help
     """
@@ -89,7 +90,7 @@ enum CommandLineReference {
           if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "\(options.map(\.name).joined(separator: " "))" -- "$cur"))
           elif [[ $COMP_CWORD -eq 1 ]]; then
-            COMPREPLY=($(compgen -W "report diff new-layout layouts completions" -- "$cur") $(compgen -f -- "$cur"))
+            COMPREPLY=($(compgen -W "report preview diff new-layout layouts completions" -- "$cur") $(compgen -f -- "$cur"))
           else
             COMPREPLY=($(compgen -f -- "$cur"))
           fi
@@ -114,7 +115,7 @@ enum CommandLineReference {
         """
     case "fish":
       return "# fish completion for invoicegen (invoicegen completions fish)\n"
-        + "complete -c invoicegen -n __fish_use_subcommand -a 'report diff new-layout layouts completions'\n"
+        + "complete -c invoicegen -n __fish_use_subcommand -a 'report preview diff new-layout layouts completions'\n"
         + options.map { option in
           let values =
             option.choices.isEmpty

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small HTTP/1.1 server on one thread: answers each request and closes, keeps event streams open.
+///
+/// Loopback only unless told otherwise; `poll` waits on the listening socket, the clients and any
+/// other descriptor the owner adds (inotify), so an idle server spends no time.
+final class PreviewServer {
+  /// An answer: status, content type and body.
+  struct Response {
+    var status = "200 OK"
+    var contentType = "text/html; charset=utf-8"
+    var body = Data()
+  }
+
+  let listener: Int32
+  /// The port bound (the one asked for, or the one the system chose for 0).
+  let port: UInt16
+  /// Clients of `/events`, told of each new generation.
+  private var streams: [Int32] = []
+
+  /// Binds `host:port` (port 0: a free one) and listens.
+  init(host: String, port: UInt16) throws(CLIError) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard listener >= 0 else {
+      throw .output("preview: cannot open a socket: \(String(cString: strerror(errno)))")
+    }
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+      close(listener)
+      throw .usage("preview: --host must be an IPv4 address such as 127.0.0.1, not \"\(host)\"")
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 16) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(listener)
+      throw .output("preview: cannot listen on \(host):\(port): \(reason)")
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    self.listener = listener
+    self.port = UInt16(bigEndian: actual.sin_port)
+  }
+
+  deinit {
+    for stream in streams { close(stream) }
+    close(listener)
+  }
+
+  /// Accepts one client, reads its request and answers it with `route(path)`; `/events` stays open.
+  func serveOne(route: (String) -> Response) {
+    let client = accept(listener, nil, nil)
+    guard client >= 0 else { return }
+    var timeout = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    guard let path = PreviewServer.requestPath(client) else {
+      close(client)
+      return
+    }
+    if path == "/events" {
+      let head =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\r\n: ready\n\n"
+      if PreviewServer.send(client, Data(head.utf8)) { streams.append(client) } else { close(client) }
+      return
+    }
+    let response = route(path)
+    let head =
+      "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+    _ = PreviewServer.send(client, Data(head.utf8) + response.body)
+    close(client)
+  }
+
+  /// Tells every event stream that generation `generation` is ready; drops the ones that went away.
+  func announce(_ generation: Int) {
+    let message = Data("data: \(generation)\n\n".utf8)
+    streams = streams.filter { stream in
+      if PreviewServer.send(stream, message) { return true }
+      close(stream)
+      return false
+    }
+  }
+
+  /// The path of a GET request (without its query), or nil for anything else.
+  static func requestPath(_ client: Int32) -> String? {
+    var request = [UInt8]()
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while request.count < 16_384 {
+      let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { return nil }
+      request += chunk[0..<count]
+      if request.count >= 4, request.suffix(4).elementsEqual([13, 10, 13, 10]) { break }
+      if let text = String(bytes: request, encoding: .utf8), text.contains("\r\n\r\n") { break }
+    }
+    let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
+    guard line.count >= 2, line[0] == "GET" else { return nil }
+    return String(line[1].split(separator: "?", maxSplits: 1).first ?? "/")
+  }
+
+  /// Writes all of `data`; false when the client went away.
+  static func send(_ client: Int32, _ data: Data) -> Bool {
+    data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let sent = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        if sent <= 0 { return false }
+        offset += sent
+      }
+      return true
+    }
+  }
+}

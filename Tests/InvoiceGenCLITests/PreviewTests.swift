@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `invoicegen preview` (issue 33, part 3), end to end in a real browser: headless Chromium from
+/// Debian, driven by Selenium, loads the page; the test changes the config and the page follows.
+@Suite(.serialized) struct PreviewTests {
+  /// A preview process started on a free port, with the address it printed.
+  struct Preview {
+    let process: Process
+    let url: String
+
+    /// Starts `invoicegen preview` in `folder` and waits for its first line.
+    init(_ arguments: [String], in folder: String) throws {
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: CommandRunner.binary)
+      process.arguments = ["preview"] + arguments
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      // Its standard output goes to a file the test reads until the address is there.
+      let log = folder + "/preview.log"
+      FileManager.default.createFile(atPath: log, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var text = ""
+      for _ in 0..<200 where !text.contains("\n") {
+        Thread.sleep(forTimeInterval: 0.05)
+        text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      }
+      url = String(text.split(separator: " ").first { $0.hasPrefix("http://") } ?? "")
+    }
+
+    /// The processor time the process has used, in clock ticks (user and system).
+    var cpuTicks: Int {
+      let stat =
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+      let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+      return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
+    }
+
+    func stop() {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  static func workspace() throws -> (folder: String, config: String) {
+    let folder = try CommandRunner.temporaryFolder()
+    try ConfigLayoutTests.orders.write(toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    let config = folder + "/config.json"
+    try "{\(ConfigLayoutTests.seller) \"brand\": {\"accentColor\": \"#0F4C81\"}}".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    return (folder, config)
+  }
+
+  @Test func thePageFollowsTheConfigInABrowserAndShowsItsError() throws {
+    let (folder, config) = try Self.workspace()
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2"], in: folder)
+    defer { preview.stop() }
+    #expect(preview.url.hasPrefix("http://127.0.0.1:"), "\(preview.url)")
+    let python = CommandRunner.packageRoot.appendingPathComponent(".build/validators/bin/python").path
+    let script = CommandRunner.packageRoot.appendingPathComponent(
+      "Tests/InvoiceGenCLITests/Browser/preview_browser.py"
+    )
+    .path
+    let run = try CommandRunner.run(python, [script, preview.url, config, folder])
+    #expect(run.status == 0, "\(run.stderr)")
+    let seen = try #require(
+      JSONSerialization.jsonObject(with: Data((run.stdout.split(separator: "\n").last ?? "").utf8))
+        as? [String: Any], "\(run.stdout)\(run.stderr)")
+    let before = seen["before"] as? Int ?? 0
+    let after = seen["after"] as? Int ?? 0
+    // The title, the rules and the table header turn to the new accent colour in the open page.
+    #expect(after > before + 500, "\(seen)")
+    print(
+      "preview: the browser showed the new colour \(seen["secondsToChange"] ?? "?") s after the config was saved"
+    )
+    let error = seen["error"] as? String ?? ""
+    #expect(error.contains("config.json:") && error.contains("$.brand.colour: unknown key"), "\(seen)")
+    #expect(seen["imagesWithError"] as? Int == 0, "the error is shown instead of the pages")
+  }
+
+  @Test func anIdlePreviewSleepsAndBindsOnlyLoopback() throws {
+    let (folder, _) = try Self.workspace()
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2"], in: folder)
+    defer { preview.stop() }
+    let state = try CommandRunner.run("curl", ["-s", preview.url + "state"]).stdout
+    #expect(state.contains("\"pages\":[\"INV-2-1.png\"]"), "\(state)")
+    let start = preview.cpuTicks
+    Thread.sleep(forTimeInterval: 3)
+    // Waiting in poll(2) for a request or an inotify event: no tick spent in 3 s (a polling loop spends hundreds).
+    #expect(preview.cpuTicks - start <= 3, "\(preview.cpuTicks - start) ticks while idle")
+    let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    let port = String(
+      format: "%04X", Int(preview.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0)
+    #expect(listening.contains("0100007F:\(port)"), "listening on 127.0.0.1 only")
+    #expect(!listening.contains("00000000:\(port)"))
+  }
+
+  @Test func aChangeOfTheDataRendersAgain() throws {
+    let (folder, _) = try Self.workspace()
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2"], in: folder)
+    defer { preview.stop() }
+    let changed = ConfigLayoutTests.orders.replacingOccurrences(
+      of: "Service,3,100.00", with: "Service,4,100.00")
+    try changed.write(toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    var state = ""
+    for _ in 0..<100 where !state.contains("\"generation\":2") {
+      Thread.sleep(forTimeInterval: 0.05)
+      state = try CommandRunner.run("curl", ["-s", preview.url + "state"]).stdout
+    }
+    #expect(state.contains("\"generation\":2") && state.contains("\"failed\":false"), "\(state)")
+    let page = try CommandRunner.run(
+      "curl", ["-s", "-o", folder + "/page.png", "-w", "%{http_code}", preview.url + "page/0"])
+    #expect(page.stdout == "200")
+  }
+}
