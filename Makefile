@@ -12,7 +12,7 @@ DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-
 	default-jre-headless chromium chromium-driver libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
-.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
+.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 
 ## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
 ## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
@@ -149,6 +149,28 @@ bench: deps
 	$(SWIFT) build -c release
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench --floor .build/floor
+	@$(MAKE) --no-print-directory bench-layout-package
+
+## bench-layout-package: a package from `new-layout` (release) against the built-in layout, the same
+## 1,000 invoices, one worker each, interleaved rounds; prints the median times and their ratio.
+BENCH_ROUNDS ?= 5
+bench-layout-package: deps
+	@$(SWIFT) build -c release -q
+	@rm -rf $(LAYOUT_PACKAGE)-bench && mkdir -p $(LAYOUT_PACKAGE)-bench
+	@.build/release/invoicegen new-layout Acme --dir $(LAYOUT_PACKAGE)-bench/Acme --invoicegen $(CURDIR) >/dev/null
+	@cd $(LAYOUT_PACKAGE)-bench/Acme && $(SWIFT) build -c release -q
+	@.build/release/InvoiceGenBench generate-invoices 1000 $(LAYOUT_PACKAGE)-bench/orders.csv
+	@cd $(LAYOUT_PACKAGE)-bench && for round in $$(seq $(BENCH_ROUNDS)); do \
+	  for side in builtin acme; do \
+	    if [ $$side = builtin ]; then binary=$(CURDIR)/.build/release/invoicegen; layout=invoice; \
+	    else binary=Acme/.build/release/Acme; layout=Acme; fi; \
+	    rm -rf out-$$side; start=$$(date +%s%N); \
+	    $$binary --input orders.csv --out out-$$side --layout $$layout --jobs 1 --progress never --quiet 2>/dev/null; \
+	    echo "$$side $$(( ($$(date +%s%N) - start) / 1000000 ))" >> times.txt; \
+	  done; done; \
+	  python3 -c "import statistics as s; t={}; [t.setdefault(l.split()[0], []).append(int(l.split()[1])) for l in open('times.txt')]; \
+	    b=s.median(t['builtin']); a=s.median(t['acme']); \
+	    print('layout package: 1,000 invoices, built-in layout %d ms, new-layout package %d ms (medians of %d, interleaved): %.3fx the built-in time' % (b, a, len(t['acme']), a / b))"
 
 ## bench-large: a 400,000-row table report (about 9,000 pages) against `floor table`, then a 100,000-row and a
 ## 79-column report tagged against --untagged; takes minutes.
