@@ -18,7 +18,10 @@ let package = Package(
       path: "Sources/CCairo",
       pkgConfig: "invoicegen-ccairo",
       providers: [
-        .apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev", "libpoppler-glib-dev"])
+        .apt([
+          "libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libqpdf-dev", "libturbojpeg0-dev",
+          "libpoppler-glib-dev",
+        ])
       ]
     ),
     .systemLibrary(
@@ -67,7 +70,7 @@ let package = Package(
         .embedInCode("Strings/tr.json"),
         .embedInCode("Strings/uk.json"),
         .embedInCode("Strings/vi.json"),
-        .embedInCode("Strings/zh-Hans.json")
+        .embedInCode("Strings/zh-Hans.json"),
       ]),
     .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
