@@ -110,6 +110,32 @@ import Testing
     #expect(Self.word(try PageMeasurements.words(out + "/INV-1.pdf"), "Konto") != nil)
   }
 
+  @Test func theLogoSitsWhereTheLayoutSays() throws {
+    let logo = #""brand": {"logo": "\#(CommandRunner.sampleData)/logo.png"},"#
+    let (leading, leadingOut) = try Self.run(layout: #"{"logo": "leading"}"#, extra: logo)
+    let (trailing, trailingOut) = try Self.run(layout: #"{"logo": "trailing"}"#, extra: logo)
+    let (none, noneOut) = try Self.run(layout: #"{"logo": "none"}"#, extra: logo)
+    #expect(
+      leading.status == 0 && trailing.status == 0 && none.status == 0, "\(leading.stderr)\(trailing.stderr)")
+    // The seller's address block stands opposite the logo: at the right by default, at the left with a trailing logo.
+    let right = try #require(
+      Self.word(try PageMeasurements.words(leadingOut + "/INV-2.pdf"), "Friedrichstr."))
+    let left = try #require(
+      Self.word(try PageMeasurements.words(trailingOut + "/INV-2.pdf"), "Friedrichstr."))
+    #expect(right.xMin > 400 && left.xMin < 100, "\(right.xMin) \(left.xMin)")
+    // The logo's pixels: top left by default, top right when trailing; none shows the seller's name instead.
+    func inkInTopCorner(_ pdf: String, right: Bool) throws -> Int {
+      let page = try PageMeasurements.pixmap(pdf, dpi: 36, gray: true)
+      let xs = right ? (page.width - page.width / 3)..<(page.width - 20) : 20..<(page.width / 3)
+      return xs.reduce(0) { sum, x in sum + (8..<40).filter { page.value(x, $0) < 200 }.count }
+    }
+    #expect(try inkInTopCorner(leadingOut + "/INV-2.pdf", right: false) > 100)
+    #expect(try inkInTopCorner(trailingOut + "/INV-2.pdf", right: true) > 100)
+    // Without the logo the seller's name stands in its place: once more on the page.
+    let names = { (pdf: String) in try PageMeasurements.words(pdf).filter { $0.text == "Northwind" }.count }
+    #expect(try names(noneOut + "/INV-2.pdf") == names(leadingOut + "/INV-2.pdf") + 1)
+  }
+
   @Test func theTitleAndLabelsAreTheConfigsPerLanguage() throws {
     let (run, out) = try Self.run(
       layout: """
@@ -216,6 +242,19 @@ import Testing
     let foot = try #require(Self.word(words, "Northwind"))
     #expect(foot.yMin > 560)
     #expect(try CommandRunner.text(folder + "/report.pdf").contains("Quarterly sales · 1 of"))
+    // With the brand's logo above the title, the title moves down by the logo's height.
+    let withLogo = """
+      {"brand": {"logo": "\(CommandRunner.sampleData)/logo.png"}, "layout": {"report": {"title": "Quarterly sales", "logo": "leading"}}}
+      """
+    try withLogo.write(toFile: folder + "/logo.json", atomically: true, encoding: .utf8)
+    let logoRun = try CommandRunner.invoicegen(
+      [
+        "report", "--input", CommandRunner.sampleData + "/report.json", "--config", folder + "/logo.json",
+        "--out", folder + "/logo.pdf",
+      ])
+    #expect(logoRun.status == 0, "\(logoRun.stderr)")
+    let lowered = try #require(Self.word(try PageMeasurements.words(folder + "/logo.pdf"), "Quarterly"))
+    #expect(lowered.yMin > title.yMin + 30, "\(lowered.yMin) \(title.yMin)")
   }
 
   @Test func theReadmeDescribesEveryLayoutKey() throws {
