@@ -197,6 +197,18 @@ import Testing
     #expect(CommandRunner.files(out).isEmpty)
   }
 
+  @Test func aCustomFieldIsCheckedLikeEveryText() throws {
+    let orders = Self.orders.replacingOccurrences(of: ",K-1,", with: ",K\u{01}1,")
+    let (run, out) = try Self.run(
+      layout: #"{"fields": [{"label": "Cost centre", "field": "cost_center"}]}"#,
+      extra: #""columns": {"Kostenstelle": "cost_center"},"#, orders: orders)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(#"orders.csv:4: column "Kostenstelle": contains the control character U+0001"#),
+      "\(run.stderr)")
+    #expect(CommandRunner.files(out) == ["INV-1.pdf"], "the valid invoice is kept")
+  }
+
   @Test func jsonInvoicesGiveFieldsOfTheInvoiceAndItsItems() throws {
     let folder = try CommandRunner.temporaryFolder()
     let invoices = """

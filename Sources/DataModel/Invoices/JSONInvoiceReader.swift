@@ -160,10 +160,11 @@ struct JSONInvoiceReader {
       guard let member = value[name] else { continue }
       seenCustomFields.insert(name)
       switch member.kind {
-      case .string(let text) where !text.trimmingSpaces.isEmpty: values[name] = text.trimmingSpaces
+      // Checked like every text of the invoice: length, control characters, glyphs no font has.
+      case .string: values[name] = string(value, name, path, required: false)
       case .number(let text): values[name] = text
       case .bool(let flag): values[name] = flag ? "true" : "false"
-      case .string, .null: break
+      case .null: break
       default: error(member, "\(path).\(name)", "expected a text or a number, found \(member.kindName)")
       }
     }

@@ -192,10 +192,15 @@ struct OrdersRowReader {
             ? "a total that differs per row is a line total, not the invoice's: map the column to null in the config's \"columns\""
             : "rows of one invoice must agree on invoice-level columns (or leave them blank)"))
     }
-    // A custom field keeps the first value any row gives (unless a built-in column already keeps it).
+    // A custom field keeps the first value any row gives (unless a built-in column already keeps
+    // it), checked like every text: not UTF-8 or a control character fails the invoice, located.
     for (_, column) in header.customColumns where invoice.levelValue(column) == nil {
       let range = record.range(column)
       if !range.isEmpty, !record.bytes[range].allSatisfy({ $0 == 0x20 }) {
+        guard text(record, column, location, invoice: invoice) != nil else {
+          invoice.failed = true
+          continue
+        }
         invoice.setLevelValue(column, record.bytes[range], line: record.line)
       }
     }
