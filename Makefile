@@ -138,8 +138,10 @@ install: man
 	.build/$(CONFIG)/invoicegen completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_invoicegen"
 	.build/$(CONFIG)/invoicegen completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/invoicegen.fish"
 
+## lint: swift format's rules, and no function or computed property in Sources/ or Layouts/ over 80 lines.
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Layouts
+	@python3 .ci/function-lengths.py 80 $$(find Sources Layouts -name '*.swift')
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Layouts

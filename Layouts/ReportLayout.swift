@@ -48,26 +48,7 @@ public enum ReportLayout {
       creator: creator
     ) {
       Page(size: paper, margins: EdgeInsets(top: 36, leading: 44, bottom: 32, trailing: 44)) {
-        if let logo = brand.logo, customization.logoPosition != .none {
-          Image(file: logo).resizable().scaledToFit()
-            .frame(
-              width: 140, height: 40,
-              alignment: customization.logoPosition == .trailing ? .trailing : .leading
-            )
-            .frame(
-              maxWidth: .infinity, alignment: customization.logoPosition == .trailing ? .trailing : .leading
-            )
-            .accessibilityLabel(report.author ?? "Logo")
-            .padding(.bottom, 6)
-        }
-        VStack(alignment: .leading, spacing: 4) {
-          Text(report.title).font(brand.font(22, weight: .bold)).foregroundColor(brand.accentColor)
-            .accessibilityHeading(.h1)
-          if let subtitle = report.subtitle { Text(subtitle).font(brand.font(12)) }
-          let byline = [report.author, report.date].compactMap { $0 }.joined(separator: " · ")
-          if !byline.isEmpty { Text(byline).foregroundColor(Color(white: 0.45)) }
-        }
-        .padding(.bottom, 8)
+        titleBlock(report, brand: brand, logo: customization.logoPosition)
         ForEach(Array(report.sections.enumerated()), id: \.offset) { _, section in
           Section(title: section.heading) {
             // A section named like the report (a CSV's one table) does not repeat the title under it.
@@ -92,28 +73,61 @@ public enum ReportLayout {
         .foregroundColor(Color(white: 0.45))
       }
       .footer { page in
-        if let footer {
-          HStack(alignment: .top) {
-            Text(
-              customization.fill(
-                footer, report: report, page: page.pageNumber, pages: page.pageCount, digits: digits)
-            )
-            .lineLimit(2)
-            if !FooterTemplate.showsPage(footer) {
-              Spacer()
-              Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
-                .fixedSize()
-            }
-          }
-          .font(brand.font(7.5)).foregroundColor(Color(white: 0.45))
-        } else {
-          Text(strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount)))
-            .font(brand.font(7.5)).foregroundColor(Color(white: 0.45)).frame(maxWidth: .infinity)
-        }
+        footerView(footer, report, customization, page: page, strings: strings, digits: digits).font(
+          brand.font(7.5)
+        )
+        .foregroundColor(Color(white: 0.45))
       }
     }
     return PreparedDocument(
       document: document, environment: documentEnvironment(locale: locale, brand: brand))
+  }
+}
+
+extension ReportLayout {
+  /// The logo (when `layout.report.logo` places it), the title, the subtitle and the byline.
+  @ViewBuilder
+  static func titleBlock(_ report: Report, brand: Brand, logo position: LogoPosition) -> some View {
+    if let logo = brand.logo, position != .none {
+      let alignment: Alignment = position == .trailing ? .trailing : .leading
+      Image(file: logo).resizable().scaledToFit()
+        .frame(width: 140, height: 40, alignment: alignment)
+        .frame(maxWidth: .infinity, alignment: alignment)
+        .accessibilityLabel(report.author ?? "Logo")
+        .padding(.bottom, 6)
+    }
+    VStack(alignment: .leading, spacing: 4) {
+      Text(report.title).font(brand.font(22, weight: .bold)).foregroundColor(brand.accentColor)
+        .accessibilityHeading(.h1)
+      if let subtitle = report.subtitle { Text(subtitle).font(brand.font(12)) }
+      let byline = [report.author, report.date].compactMap { $0 }.joined(separator: " · ")
+      if !byline.isEmpty { Text(byline).foregroundColor(Color(white: 0.45)) }
+    }
+    .padding(.bottom, 8)
+  }
+
+  /// "Page N of M", after the config's footer text when it gives one (and it does not print the page itself).
+  @ViewBuilder
+  static func footerView(
+    _ footer: String?, _ report: Report, _ customization: ReportCustomization, page: PageContext,
+    strings: StringTable, digits: DocumentFormatter
+  ) -> some View {
+    let pageOfCount = strings(.pageOfCount, digits.integer(page.pageNumber), digits.integer(page.pageCount))
+    if let footer {
+      HStack(alignment: .top) {
+        Text(
+          customization.fill(
+            footer, report: report, page: page.pageNumber, pages: page.pageCount, digits: digits)
+        )
+        .lineLimit(2)
+        if !FooterTemplate.showsPage(footer) {
+          Spacer()
+          Text(pageOfCount).fixedSize()
+        }
+      }
+    } else {
+      Text(pageOfCount).frame(maxWidth: .infinity)
+    }
   }
 }
 

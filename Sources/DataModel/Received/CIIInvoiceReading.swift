@@ -168,21 +168,7 @@ struct CIIInvoiceReading {
       settlement.child("InvoiceCurrencyCode"), "BT-5 currency", in: settlement)
     draft.currencyLine = settlement.child("InvoiceCurrencyCode")?.line ?? settlement.line
     draft.paymentReference = settlement.text("PaymentReference")
-    for means in settlement.all("SpecifiedTradeSettlementPaymentMeans") {
-      guard draft.bank == nil, let account = means.child("PayeePartyCreditorFinancialAccount") else {
-        if let card = means.text("ApplicableTradeSettlementFinancialCard", "ID") {
-          draft.detail("BT-87", "Payment card", card)
-        }
-        if let debit = means.text("PayerPartyDebtorFinancialAccount", "IBANID") {
-          draft.detail("BT-91", "Direct debit from", debit)
-        }
-        continue
-      }
-      guard let iban = account.text("IBANID") ?? account.text("ProprietaryID") else { continue }
-      draft.bank = BankAccount(
-        holder: account.text("AccountName"), iban: iban,
-        bic: means.text("PayeeSpecifiedCreditorFinancialInstitution", "BICID"))
-    }
+    readPaymentMeans(settlement, into: &draft)
     draft.detail("BT-90", "Creditor id", settlement.text("CreditorReferenceID"))
     for payment in settlement.all("SpecifiedAdvancePayment") {
       guard let amount = try fields.decimal(payment.child("PaidAmount"), "BT-DEX-002 third-party payment")
@@ -214,6 +200,32 @@ struct CIIInvoiceReading {
       draft.detail("BT-89", "Mandate reference", term.text("DirectDebitMandateID"))
     }
     draft.precedingInvoice = settlement.text("InvoiceReferencedDocument", "IssuerAssignedID")
+    try readTotals(settlement, into: &draft)
+  }
+
+  /// The first credit transfer account (BG-17), and the card (BT-87) and direct debit (BT-91) details.
+  private func readPaymentMeans(_ settlement: XMLElement, into draft: inout ReceivedDraft) {
+    for means in settlement.all("SpecifiedTradeSettlementPaymentMeans") {
+      guard draft.bank == nil, let account = means.child("PayeePartyCreditorFinancialAccount") else {
+        if let card = means.text("ApplicableTradeSettlementFinancialCard", "ID") {
+          draft.detail("BT-87", "Payment card", card)
+        }
+        if let debit = means.text("PayerPartyDebtorFinancialAccount", "IBANID") {
+          draft.detail("BT-91", "Direct debit from", debit)
+        }
+        continue
+      }
+      guard let iban = account.text("IBANID") ?? account.text("ProprietaryID") else { continue }
+      draft.bank = BankAccount(
+        holder: account.text("AccountName"), iban: iban,
+        bic: means.text("PayeeSpecifiedCreditorFinancialInstitution", "BICID"))
+    }
+  }
+
+  /// The VAT breakdown (BG-23) and the document totals (BG-22), as the invoice states them.
+  private func readTotals(_ settlement: XMLElement, into draft: inout ReceivedDraft)
+    throws(ReceivedInvoiceError)
+  {
     var breakdown: [StatedTotals.Breakdown] = []
     for tax in settlement.all("ApplicableTradeTax") {
       breakdown.append(

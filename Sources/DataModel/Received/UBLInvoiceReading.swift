@@ -23,25 +23,7 @@ struct UBLInvoiceReading {
     draft.orderReference = root.text("OrderReference", "ID")
     draft.detail("BT-14", "Sales order", root.text("OrderReference", "SalesOrderID"))
     draft.precedingInvoice = root.text("BillingReference", "InvoiceDocumentReference", "ID")
-    draft.detail("BT-16", "Despatch advice", root.text("DespatchDocumentReference", "ID"))
-    draft.detail("BT-15", "Receiving advice", root.text("ReceiptDocumentReference", "ID"))
-    draft.detail("BT-12", "Contract", root.text("ContractDocumentReference", "ID"))
-    draft.detail("BT-11", "Project", root.text("ProjectReference", "ID"))
-    draft.detail("BT-17", "Tender or lot", root.text("OriginatorDocumentReference", "ID"))
-    for document in root.all("AdditionalDocumentReference") {
-      // Type 130 is the invoiced object (BT-18); the others are attachments (BG-24).
-      if document.text("DocumentTypeCode") == "130" {
-        draft.detail("BT-18", "Invoiced object", document.text("ID"))
-        continue
-      }
-      let binary = document.at("Attachment", "EmbeddedDocumentBinaryObject")
-      let name = binary?.attributes["filename"] ?? document.text("ID") ?? ""
-      let parts = [
-        document.text("DocumentDescription"), binary?.attributes["mimeCode"],
-        document.text("Attachment", "ExternalReference", "URI"),
-      ].compactMap { $0 }
-      draft.detail("BG-24", "Attachment", ([name] + parts.map { "(\($0))" }).joined(separator: " "))
-    }
+    readDocumentReferences(root, into: &draft)
     guard let seller = root.at("AccountingSupplierParty", "Party") else {
       throw fields.fail(root, "BG-4 seller is missing: no <AccountingSupplierParty>")
     }
@@ -82,6 +64,30 @@ struct UBLInvoiceReading {
     }
     try readTotals(root, into: &draft)
     return draft
+  }
+
+  /// The references to other documents: despatch and receiving advice, contract, project, tender,
+  /// the invoiced object (BT-18) and the attachments (BG-24).
+  private func readDocumentReferences(_ root: XMLElement, into draft: inout ReceivedDraft) {
+    draft.detail("BT-16", "Despatch advice", root.text("DespatchDocumentReference", "ID"))
+    draft.detail("BT-15", "Receiving advice", root.text("ReceiptDocumentReference", "ID"))
+    draft.detail("BT-12", "Contract", root.text("ContractDocumentReference", "ID"))
+    draft.detail("BT-11", "Project", root.text("ProjectReference", "ID"))
+    draft.detail("BT-17", "Tender or lot", root.text("OriginatorDocumentReference", "ID"))
+    for document in root.all("AdditionalDocumentReference") {
+      // Type 130 is the invoiced object (BT-18); the others are attachments (BG-24).
+      if document.text("DocumentTypeCode") == "130" {
+        draft.detail("BT-18", "Invoiced object", document.text("ID"))
+        continue
+      }
+      let binary = document.at("Attachment", "EmbeddedDocumentBinaryObject")
+      let name = binary?.attributes["filename"] ?? document.text("ID") ?? ""
+      let parts = [
+        document.text("DocumentDescription"), binary?.attributes["mimeCode"],
+        document.text("Attachment", "ExternalReference", "URI"),
+      ].compactMap { $0 }
+      draft.detail("BG-24", "Attachment", ([name] + parts.map { "(\($0))" }).joined(separator: " "))
+    }
   }
 
   private func readPayment(_ root: XMLElement, into draft: inout ReceivedDraft) {

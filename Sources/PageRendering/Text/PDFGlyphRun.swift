@@ -65,26 +65,9 @@ struct PDFGlyphRun {
     let bytes = UnsafeRawPointer(text + Int(item.pointee.offset)).assumingMemoryBound(to: UInt8.self)
     let length = Int(item.pointee.length)
     let cmap = NominalGlyphs.of(hbFont)
-    // Where each glyph's advance starts, left to right.
-    var pens: [Int32] = []
-    pens.reserveCapacity(count)
-    var pen: Int32 = 0
-    for index in 0..<count {
-      pens.append(pen)
-      pen += info[index].geometry.width
-    }
-    // The clusters (glyph ranges, left to right inside) in the text's order.
-    var ranges: [Range<Int>] = []
-    var start = 0
-    while start < count {
-      var end = start + 1
-      while end < count, clusters[end] == clusters[start] { end += 1 }
-      ranges.append(start..<end)
-      start = end
-    }
-    if rightToLeft { ranges.reverse() }
-    var emissions: [Emission] = []
-    var outlines: [Emission] = []
+    var planner = Planner(
+      cmap: cmap, hbFont: hbFont, rightToLeft: rightToLeft, pens: PDFGlyphRun.pens(info, count: count))
+    let ranges = PDFGlyphRun.clusterRanges(clusters, count: count, rightToLeft: rightToLeft)
     for (number, range) in ranges.enumerated() {
       let from = Int(clusters[range.lowerBound])
       let to = number + 1 < ranges.count ? Int(clusters[ranges[number + 1].lowerBound]) : length
@@ -93,87 +76,17 @@ struct PDFGlyphRun {
         String(decoding: UnsafeBufferPointer(start: bytes + from, count: to - from), as: UTF8.self)
           .unicodeScalars)
       for index in range {
-        let glyph = info[index]
-        guard glyph.glyph & 0xF000_0000 == 0 else { return nil }  // empty or unknown: Pango draws it
-        var emission = Emission(
-          glyph: glyph.glyph, x: pens[index] + glyph.geometry.x_offset, y: glyph.geometry.y_offset, text: "",
-          width: glyph.geometry.width, pen: pens[index])
-        let isLast = index == range.upperBound - 1
-        if let next = characters.first, !isLast || characters.count == 1,
-          cmap.glyph(for: next) == glyph.glyph || !cmap.contains(glyph.glyph) || range.count == 1
-        {
-          // The glyph of the next character, a form of it the cmap does not name (a lowered tone
-          // mark), or the one glyph of a one-character cluster (an Arabic letter's joining form,
-          // which the cmap names as a presentation form: cairo maps it to the character drawn).
-          emission.text = String(characters.removeFirst())
-          emissions.append(emission)
-        } else if isLast, characters.count > 1, let composed = PDFGlyphRun.composed(characters),
-          cmap.glyph(for: composed) == glyph.glyph
-        {
-          // A letter and its combining marks drawn as the precomposed letter: its own character.
-          emission.text = String(composed)
-          characters.removeAll()
-          emissions.append(emission)
-        } else if isLast, characters.count > 1, cmap.contains(glyph.glyph) {
-          // A ligature the cmap names (fi, ffi, Arabic LAM with ALEF): cairo would map it to that one
-          // character and wrap its letters in ActualText. Its outline shows; its letters are each
-          // their own glyph, invisible, spread over its width in the text's direction.
-          let letters = characters.compactMap { character in
-            cmap.glyph(for: character).map { (character, $0) }
-          }
-          guard letters.count == characters.count else { return nil }
-          // Left to right (fi, ffi: ligatures a text reads as well without) the letters are drawn
-          // instead, each at its share of the ligature's width; right to left (LAM with ALEF,
-          // which Arabic always joins) the ligature shows and its letters are hidden.
-          let advances = letters.map { Int64(hb_font_get_glyph_h_advance(hbFont, $0.1)) }
-          let sum = advances.reduce(0, +)
-          let width = Int64(glyph.geometry.width)
-          if !rightToLeft, sum > 0, abs(sum - width) * 10 < width {
-            var before: Int64 = 0
-            for (letter, advance) in zip(letters, advances) {
-              let x = pens[index] + Int32(width * before / sum)
-              emissions.append(
-                Emission(
-                  glyph: letter.1, x: x, y: 0, text: String(letter.0),
-                  width: Int32(width * advance / sum), pen: x))
-              before += advance
-            }
-            characters.removeAll()
-            continue
-          }
-          outlines.append(emission)
-          let share = glyph.geometry.width / Int32(letters.count)
-          for (place, letter) in letters.enumerated() {
-            let offset = rightToLeft ? glyph.geometry.width - share * Int32(place + 1) : share * Int32(place)
-            emissions.append(
-              Emission(
-                glyph: letter.1, x: pens[index] + offset, y: 0, text: String(letter.0),
-                width: share, pen: pens[index] + offset, hidden: true, fits: true))
-          }
-          characters.removeAll()
-        } else if isLast, !characters.isEmpty, !cmap.contains(glyph.glyph) {
-          // The cluster's last glyph, one the cmap does not name (a conjunct), stands for what is left.
-          emission.text.unicodeScalars.append(contentsOf: characters)
-          characters.removeAll()
-          emissions.append(emission)
-        } else if isLast, characters.count == 1, let own = cmap.glyph(for: characters[0]) {
-          // The cluster's last glyph is another character's (SARA AA for SARA AM, whose NIKHAHIT came
-          // before): it shows as an outline, and the character's own glyph is hidden where it starts.
-          outlines.append(emission)
-          emission.glyph = own
-          emission.text = String(characters.removeFirst())
-          emission.x = emission.pen
-          emission.y = 0
-          emission.hidden = true
-          emissions.append(emission)
-        } else if !isLast, glyph.geometry.width == 0, !characters.isEmpty {
-          outlines.append(emission)  // a mark standing for nothing of its own (NIKHAHIT of SARA AM)
-        } else {
-          return nil  // a glyph out of the text's order
-        }
+        guard info[index].glyph & 0xF000_0000 == 0 else { return nil }  // empty or unknown: Pango draws it
+        guard
+          planner.plan(
+            info[index], at: index, isLast: index == range.upperBound - 1, clusterSize: range.count,
+            characters: &characters)
+        else { return nil }
       }
       guard characters.isEmpty else { return nil }
     }
+    var emissions = planner.emissions
+    var outlines = planner.outlines
     if !rightToLeft {
       PDFGlyphRun.hideMisplacedMarks(&emissions, outlines: &outlines, font: font, cmap: cmap)
     }
