@@ -114,4 +114,37 @@ import Testing
       }
     }
   }
+
+  /// Thai names with marks above (ิ ี ั), below (ุ ู) and stacked (ู่, ิ์, ้ with ำ), and consonants with tails below (ฐ ญ ฎ).
+  static let thaiMarks = Case(
+    locale: "th-TH", currency: "THB", customer: "ฐิติกุล ธูปหอม",
+    items: ["สุภาพร ศรีสุข", "ปู่ย่า น้ำใจ", "ฤทธิ์ ชูใจ", "ญาติ ฎีกา กตัญญู", "คุณภาพสูงสุด ๑๒ ชิ้น"])
+
+  @Test func thaiMarksAboveBelowAndStackedExtractWholeInEveryMode() throws {
+    for flags in [[], ["--untagged"]] {
+      let pdf = try ExactTextTests.render(ExactTextTests.thaiMarks, flags: flags)
+      // Each text on its own line in pdftotext's default mode (what search tools run) and in -raw.
+      let modes = [
+        ("default", try CommandRunner.run("pdftotext", [pdf, "-"]).stdout),
+        ("raw", try CommandRunner.run("pdftotext", ["-raw", pdf, "-"]).stdout),
+      ]
+      for (mode, output) in modes {
+        let lines = output.split(separator: "\n").map { ExactTextTests.normalize(String($0)) }
+        for expected in [ExactTextTests.thaiMarks.customer] + ExactTextTests.thaiMarks.items {
+          let wanted = ExactTextTests.normalize(expected)
+          #expect(
+            lines.contains { $0.contains(wanted) },
+            "\(flags) \(mode): \(wanted) not on one line of\n\(output)")
+        }
+      }
+      if flags.isEmpty {
+        let structure = try ExactTextTests.structureText(pdf)
+        for expected in [ExactTextTests.thaiMarks.customer] + ExactTextTests.thaiMarks.items {
+          #expect(
+            structure.contains { $0.contains(ExactTextTests.normalize(expected)) },
+            "\(expected): \(structure)")
+        }
+      }
+    }
+  }
 }

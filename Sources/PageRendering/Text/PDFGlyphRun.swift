@@ -144,7 +144,9 @@ struct PDFGlyphRun {
   /// Makes marks that extractors would misplace hidden emissions on the baseline, their outlines drawn where they show.
   ///
   /// For left-to-right runs (right-to-left ones, Arabic's cursive letters with no advance of their
-  /// own, are read in place). A mark moved up or down is set on a line of its own by `pdftotext`, and a zero-width mark
+  /// own, are read in place). A mark moved up or down is set on a line of its own by `pdftotext`; so
+  /// is a zero-width mark moved right of where its advance starts (Thai SARA U under KO KAI), since
+  /// the next glyph then starts left of it and the rest of the line follows it. A zero-width mark
   /// within 0.1 em of the zero-width mark before it (a tone mark over a Thai upper vowel) is taken
   /// for that one drawn twice (fake bold) and set apart. Such a mark is drawn as an outline and
   /// its character by an invisible glyph where its advance starts; a stacked pair shares one
@@ -176,7 +178,7 @@ struct PDFGlyphRun {
         hidden.text = before.text + mark.text
         emissions.remove(at: index - 1)
         index -= 1
-      } else if mark.y != 0 {
+      } else if mark.y != 0 || (mark.width == 0 && mark.x > mark.pen) {
         outlines.append(mark)
       } else {
         continue
