@@ -12,7 +12,7 @@ DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-
 	default-jre-headless chromium chromium-driver libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
-.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
+.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 
 ## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
 ## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
@@ -151,7 +151,20 @@ bench: deps
 	$(SWIFT) build -c release
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench --floor .build/floor
-	@$(MAKE) --no-print-directory bench-layout-package
+	@$(MAKE) --no-print-directory bench-layout-package bench-peers
+
+## bench-peers: Typst and ReportLab from PyPI in .build/peers, and invoicegen, make the same 200 one-page
+## invoices and the same 2,000-row table (tagged against Typst, untagged against ReportLab, one core
+## each, interleaved rounds, medians); prints the table of ratios the README's "Speed" section shows.
+PEERS := $(CURDIR)/.build/peers
+PEER_PACKAGES := typst==0.14.8 reportlab==4.4.10
+bench-peers: deps
+	$(SWIFT) build -c release -q
+	@if ! $(PEERS)/bin/python -c "import typst, reportlab" 2>/dev/null; then \
+	  rm -rf $(PEERS) && /usr/bin/python3 -m venv $(PEERS) && \
+	  $(PEERS)/bin/pip install -q --disable-pip-version-check $(PEER_PACKAGES); \
+	fi
+	$(PEERS)/bin/python docs/bench/peers.py $(CURDIR)/.build/release/invoicegen $(PEERS)/work $(BENCH_ROUNDS)
 
 ## bench-layout-package: a package from `new-layout` (release) against the built-in layout, the same
 ## 1,000 invoices, one worker each, interleaved rounds; prints the median times and their ratio.

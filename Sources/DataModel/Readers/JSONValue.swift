@@ -1,3 +1,4 @@
+import Synchronization
 /// A JSON value that keeps numbers as their exact text and where each value starts (line and column).
 public struct JSONValue: Sendable {
   /// The kinds of JSON value.
@@ -66,10 +67,38 @@ public struct JSONDocument: Sendable {
       UnrenderableText.warning(for: found.code))
   }
 
+  /// Where the last column asked for was, so the next one further on counts only the bytes between.
+  let columns = ColumnCursor()
+
   /// The 1-based column (in characters) where `value` starts.
+  ///
+  /// Readers ask for every invoice's place in order; counting on from the last answer keeps that
+  /// linear in the file's size even when the whole file is one line (machine-written JSON).
   public func column(of value: JSONValue) -> Int {
-    JSONParser.column(in: bytes, at: value.offset)
+    let target = min(value.offset, bytes.count)
+    return columns.state.withLock { state in
+      guard target >= state.offset else {
+        state = (target, JSONParser.column(in: bytes, at: target))
+        return state.column
+      }
+      var column = state.column
+      for position in state.offset..<target {
+        let byte = bytes[position]
+        if byte == 0x0A {
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      state = (target, column)
+      return column
+    }
   }
+}
+
+/// The last offset a `JSONDocument` turned into a column, and that column.
+final class ColumnCursor: Sendable {
+  let state = Mutex<(offset: Int, column: Int)>((0, 1))
 }
 
 /// Why a JSON text could not be parsed, with the line and column.
