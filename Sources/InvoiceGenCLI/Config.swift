@@ -24,6 +24,8 @@ public struct Config: Sendable {
   public var warnings: [Diagnostic] = []
   /// The file this config was read from; nil when no config file was found (the defaults).
   public var file: String?
+  /// The label files `layout.labels` names (a change to one re-renders a preview).
+  public var labelFiles: [String] = []
   /// Where the config names the logo (`brand.logo`), for messages about it.
   var logoLocation: SourceLocation?
 
@@ -62,6 +64,7 @@ public struct Config: Sendable {
     var reader = ConfigReader(
       file: path, document: document, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     var config = reader.read()
+    config.labelFiles = reader.labelFiles
     config.fingerprint = String(decoding: bytes, as: UTF8.self)
     config.file = path
     config.warnings = document.unrenderableWarning(file: path).map { [$0] } ?? []

@@ -243,6 +243,7 @@ extension ConfigReader {
         continue
       }
       if case .string(let file) = member.kind {
+        labelFiles.append(resolve(file))
         let labels = LabelFile(path: resolve(file))
         for diagnostic in labels.diagnostics { walker.add(diagnostic) }
         result[tag] = labels.labels

@@ -7,6 +7,8 @@ import PageKit
 struct ConfigReader {
   var walker: JSONWalker
   let folder: String
+  /// The label files the config's `layout.labels` names, read and to be watched by `preview`.
+  var labelFiles: [String] = []
 
   init(file: String, document: JSONDocument, folder: String) {
     walker = JSONWalker(file: file, document: document)

@@ -116,4 +116,33 @@ import Testing
       "curl", ["-s", "-o", folder + "/page.png", "-w", "%{http_code}", preview.url + "page/0"])
     #expect(page.stdout == "200")
   }
+
+  @Test func aLabelFileTheConfigNamesIsWatchedEvenWhileItIsBroken() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let orders = ConfigLayoutTests.orders.replacingOccurrences(of: "en-GB", with: "cs-CZ")
+    try orders.write(toFile: folder + "/orders.csv", atomically: true, encoding: .utf8)
+    try #"{"invoice": "Faktura"}"#.write(toFile: folder + "/cs.json", atomically: true, encoding: .utf8)
+    try "{\(ConfigLayoutTests.seller) \"layout\": {\"labels\": {\"cs\": \"cs.json\"}}}".write(
+      toFile: folder + "/config.json", atomically: true, encoding: .utf8)
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2"], in: folder)
+    defer { preview.stop() }
+    func state(after generation: Int) throws -> String {
+      var state = ""
+      for _ in 0..<100 where !state.contains("\"generation\":\(generation + 1)") {
+        Thread.sleep(forTimeInterval: 0.05)
+        state = try CommandRunner.run("curl", ["-s", preview.url + "state"]).stdout
+      }
+      return state
+    }
+    // A broken label file: the error, naming the file and the key.
+    try #"{"invoce": "Faktura"}"#.write(toFile: folder + "/cs.json", atomically: true, encoding: .utf8)
+    let broken = try state(after: 1)
+    #expect(broken.contains("\"failed\":true") && broken.contains("cs.json:1:"), "\(broken)")
+    #expect(broken.contains("did you mean \\\"invoice\\\"?"), "\(broken)")
+    // Fixed in the label file itself (the config unchanged): the pages come back.
+    try #"{"invoice": "Účet"}"#.write(toFile: folder + "/cs.json", atomically: true, encoding: .utf8)
+    let fixed = try state(after: 2)
+    #expect(fixed.contains("\"failed\":false") && fixed.contains("\"generation\":3"), "\(fixed)")
+  }
 }

@@ -14,8 +14,14 @@ final class FileWatcher {
   /// Per watch: the folder and the names in it that matter (nil: every name).
   private var watches: [Int32: (folder: String, names: Set<String>?)] = [:]
 
+  /// The files and folders watched, as given.
+  let files: [String]
+  let folders: [String]
+
   /// Watches `files` (by their folders) and `folders` (everything inside them).
   init(files: [String], folders: [String]) {
+    self.files = files
+    self.folders = folders
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     var byFolder: [String: Set<String>?] = [:]
     for file in files {

@@ -83,7 +83,7 @@ public enum PreviewCommand {
         pendingSince = nil
         rendering = render(options, generation: rendering.generation + 1)
         // The config may now name another logo or fonts folder.
-        watcher = watch(options)
+        watcher = watch(options, after: watcher)
         if !options.batch.quiet { say("preview: rendered again (\(describe(rendering)))") }
         server.announce(rendering.generation)
       }
@@ -111,7 +111,9 @@ public enum PreviewCommand {
   }
 
   /// The watcher of the input, the config, and the logo and fonts the config names.
-  static func watch(_ options: Options) -> FileWatcher {
+  /// While the config cannot be read, the files it named when it last could are still watched
+  /// (a broken label file is fixed in that file, not in the config).
+  static func watch(_ options: Options, after previous: FileWatcher? = nil) -> FileWatcher {
     let configPath =
       options.batch.config
       ?? (FileManager.default.fileExists(atPath: "invoicegen.json") ? "invoicegen.json" : nil)
@@ -119,7 +121,11 @@ public enum PreviewCommand {
     var folders: [String] = []
     if let configPath, case .success(let config) = Config.load(path: configPath) {
       if let logo = config.invoiceSettings.brand.logo { files.append(logo) }
+      files += config.labelFiles
       folders += config.invoiceSettings.brand.fontFolders
+    } else if let previous {
+      files = Array(Set(files + previous.files))
+      folders = previous.folders
     }
     return FileWatcher(files: files, folders: folders)
   }
