@@ -38,6 +38,7 @@ final class BatchRun {
     summary.phases.append(("name", Date().timeIntervalSince(naming)))
     var preparation = EInvoicePreparation(plan: plan)
     for failure in validated.einvoiceFailures { preparation.report(failure, into: &summary) }
+    for line in preparation.repeated.closingLines { Console.write(line) }
     let tickets = validated.tickets
     if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)

@@ -10,6 +10,8 @@ struct EInvoicePreparation {
   let plan: RunPlan
   /// The config's problems already shown (each is said once, though it fails every invoice).
   private var saidInConfig = Set<String>()
+  /// The problems of invoices shown so far, counted after their first few.
+  private(set) var repeated = RepeatedProblems()
 
   init(plan: RunPlan) {
     self.plan = plan
@@ -46,10 +48,15 @@ struct EInvoicePreparation {
     }
   }
 
-  /// Shows a failure's problems (the config's once per run) and counts the invoice invalid.
+  /// Shows a failure's problems (the config's once per run, the others on their first few invoices)
+  /// and counts the invoice invalid; `closingLines` then says how many more had them.
   mutating func report(_ failure: Failure, into summary: inout RunSummary) {
     for problem in failure.problems {
-      if !problem.isInConfig || saidInConfig.insert(problem.key).inserted { Console.error(problem.message) }
+      let shown =
+        problem.isInConfig
+        ? saidInConfig.insert(problem.key).inserted
+        : repeated.show(problem.key, severity: .error, message: problem.key, invoice: failure.number)
+      if shown { Console.error(problem.message) }
       summary.fail(failure.number, line: failure.line, "error: " + problem.message)
     }
     summary.invalid.append(failure.number)

@@ -64,9 +64,11 @@ struct InvoiceSelection {
     let ordered = selected.enumerated().sorted {
       ($0.element.location.line ?? 0, $0.offset) < ($1.element.location.line ?? 0, $1.offset)
     }.map(\.element)
+    var repeated = RepeatedProblems()
     for diagnostic in ordered where diagnostic.severity == .error || !plan.quiet {
-      Console.show(diagnostic)
+      if repeated.show(diagnostic) { Console.show(diagnostic) }
     }
+    for line in repeated.closingLines { Console.write(line) }
     let unselected =
       diagnostics.filter { $0.severity == .error }.count - selected.filter { $0.severity == .error }.count
     if wanted != nil, unselected > 0, !plan.quiet {
