@@ -29,7 +29,14 @@ public enum ReportLayout {
     let strings = StringTable(locale: locale, custom: customization.labels)
     let tag = report.locale ?? defaultLocale
     var report = report
-    if let title = customization.title { report.title = title.text(for: tag, defaultLocale: defaultLocale) }
+    if let title = customization.title {
+      let renamed = title.text(for: tag, defaultLocale: defaultLocale)
+      // A section named like the report (a CSV's one table) keeps being the report's own: renamed too.
+      for index in report.sections.indices where report.sections[index].heading == report.title {
+        report.sections[index].heading = renamed
+      }
+      report.title = renamed
+    }
     if let subtitle = customization.subtitle {
       report.subtitle = subtitle.text(for: tag, defaultLocale: defaultLocale)
     }

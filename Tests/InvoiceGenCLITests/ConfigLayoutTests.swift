@@ -254,6 +254,16 @@ import Testing
     let foot = try #require(Self.word(words, "Northwind"))
     #expect(foot.yMin > 560)
     #expect(try CommandRunner.text(folder + "/report.pdf").contains("Quarterly sales · 1 of"))
+    // A CSV's one table is named like the report: renamed with it, not printed under the old name.
+    let csvRun = try CommandRunner.invoicegen(
+      [
+        "report", "--input", CommandRunner.sampleData + "/report.csv", "--config", folder + "/config.json",
+        "--out", folder + "/csv.pdf",
+      ])
+    #expect(csvRun.status == 0, "\(csvRun.stderr)")
+    let csvLines = try CommandRunner.run("pdftotext", ["-f", "1", "-l", "2", folder + "/csv.pdf", "-"]).stdout
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(csvLines.contains("Quarterly sales") && !csvLines.contains("report"), "\(csvLines.prefix(12))")
     // With the brand's logo above the title, the title moves down by the logo's height.
     let withLogo = """
       {"brand": {"logo": "\(CommandRunner.sampleData)/logo.png"}, "layout": {"report": {"title": "Quarterly sales", "logo": "leading"}}}
