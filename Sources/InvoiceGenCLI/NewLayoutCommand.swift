@@ -66,8 +66,13 @@ public enum NewLayoutCommand {
       )
     }
     let dependency = dependency(on: source)
-    if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
-      throw .usage("new-layout: \(folder) exists and is not empty; choose another --dir")
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      // Only an empty folder is taken (and replaced); a file or a folder with anything in it never is.
+      let contents = isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: folder)) : nil
+      guard contents?.isEmpty == true else {
+        throw .output("new-layout: \(folder) exists and is not an empty folder; choose another --dir")
+      }
     }
     let files: [(String, String)] = [
       ("Package.swift", LayoutPackageTemplate.packageSwift),
@@ -77,18 +82,28 @@ public enum NewLayoutCommand {
       ("README.md", LayoutPackageTemplate.readme),
       (".gitignore", LayoutPackageTemplate.gitignore),
     ]
+    // Written beside the folder and renamed into place: a failed run leaves no half a package.
+    let staging = folder + ".invoicegen.tmp-\(UUID().uuidString)"
     for (path, template) in files {
       let text = template.replacingOccurrences(of: "__NAME__", with: options.name)
         .replacingOccurrences(of: "__DEPENDENCY__", with: dependency.declaration)
         .replacingOccurrences(of: "__PACKAGE__", with: dependency.identity)
-      let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
+      let url = URL(fileURLWithPath: staging).appendingPathComponent(path)
       do {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try Data(text.utf8).write(to: url)
       } catch {
-        throw .output("\(url.path): cannot write: \(error.localizedDescription)")
+        try? FileManager.default.removeItem(atPath: staging)
+        throw .output("\(folder)/\(path): cannot write: \(error.localizedDescription)")
       }
+    }
+    // An empty folder of that name is replaced; rename(2) is atomic.
+    try? FileManager.default.removeItem(atPath: folder)
+    guard rename(staging, folder) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(atPath: staging)
+      throw .output("\(folder): cannot write: \(reason)")
     }
     print(
       """
