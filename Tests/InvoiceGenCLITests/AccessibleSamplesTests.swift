@@ -24,6 +24,8 @@ import Testing
       ["--input", "invoices.json", "--out", out + "/invoices-json"],
       ["--input", "shopify-orders.csv", "--config", "shopify.json", "--out", out + "/shopify"],
       ["--input", "woocommerce-orders.csv", "--config", "woocommerce.json", "--out", out + "/woocommerce"],
+      // A layout of the config's own: added columns, custom fields, a footer of three columns.
+      ["--input", "custom-orders.csv", "--config", "custom.json", "--out", out + "/custom-layout"],
       // The Swiss seller's CHF invoices carry a QR-bill page.
       [
         "--input", "orders.csv", "--config", "swiss.json", "--only", "INV-2026008", "--only", "INV-2026016",
