@@ -19,6 +19,22 @@ public struct ReportCustomization: Sendable {
 
   public init() {}
 
+  /// `report` with the title and subtitle in its language; a section named like the report (a
+  /// CSV's one table) keeps being the report's own, renamed with it.
+  public func applied(to report: Report, defaultLocale: String) -> Report {
+    let tag = report.locale ?? defaultLocale
+    var report = report
+    if let title {
+      let renamed = title.text(for: tag, defaultLocale: defaultLocale)
+      for index in report.sections.indices where report.sections[index].heading == report.title {
+        report.sections[index].heading = renamed
+      }
+      report.title = renamed
+    }
+    if let subtitle { report.subtitle = subtitle.text(for: tag, defaultLocale: defaultLocale) }
+    return report
+  }
+
   /// `text` with the report placeholders filled.
   public func fill(_ text: String, report: Report, page: Int, pages: Int, digits: DocumentFormatter) -> String
   {

@@ -27,20 +27,8 @@ public enum ReportLayout {
   {
     let locale = Locale(identifier: report.locale ?? defaultLocale)
     let strings = StringTable(locale: locale, custom: customization.labels)
-    let tag = report.locale ?? defaultLocale
-    var report = report
-    if let title = customization.title {
-      let renamed = title.text(for: tag, defaultLocale: defaultLocale)
-      // A section named like the report (a CSV's one table) keeps being the report's own: renamed too.
-      for index in report.sections.indices where report.sections[index].heading == report.title {
-        report.sections[index].heading = renamed
-      }
-      report.title = renamed
-    }
-    if let subtitle = customization.subtitle {
-      report.subtitle = subtitle.text(for: tag, defaultLocale: defaultLocale)
-    }
-    let footer = customization.footer?.text(for: tag, defaultLocale: defaultLocale)
+    let report = customization.applied(to: report, defaultLocale: defaultLocale)
+    let footer = customization.footer?.text(for: report.locale ?? defaultLocale, defaultLocale: defaultLocale)
     let digits = DocumentFormatter.forCurrentThread(locale: locale)
     // Wide tables get the paper turned, so that their columns stay readable.
     let widest =

@@ -104,9 +104,7 @@ extension JSONInvoiceReader {
       discountAmount: discountAmount, sku: sku,
       unit: unit, line: value.line)
     item.taxCategory = category
-    if !options.customItemFields.isEmpty {
-      item.fields = customValues(written, path, names: options.customItemFields)
-    }
+    item.fields = customValues(written, path, names: options.customItemFields)
     return item
   }
 }

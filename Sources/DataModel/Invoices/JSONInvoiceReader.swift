@@ -130,27 +130,39 @@ struct JSONInvoiceReader {
         invalid.append(currentNumber ?? path)
       }
     }
-    // A field the layout prints that no invoice of the file has is a config or a data mistake, as in CSV.
-    let missing = (options.customFields + options.customItemFields).filter { !seenCustomFields.contains($0) }
-    if !list.isEmpty, let name = missing.first {
-      let origin = options.customFieldOrigins[name].map { " (\($0))" } ?? ""
-      walker.add(
-        Diagnostic(
-          .error, SourceLocation(file: file, line: nil),
-          "the config's layout prints the field \(Diagnostic.quote(name))\(origin), but no invoice or item of \(file) has it",
-          hint: "name a field the invoices or their items have"))
+    if !list.isEmpty, let missing = missingCustomField() {
+      walker.add(missing)
       return InvoiceImport(
         invoices: [], diagnostics: diagnostics, invalidInvoiceNumbers: invalid, isUnusable: true)
     }
-    // Text read other than through `string` (notes, say) is still warned of, once for the file.
-    // (A string already refused for its control character is not warned of again.)
+    warnOfUnrenderableText()
+    return InvoiceImport(
+      invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid, skipped: skipped)
+  }
+
+  /// Warns of text read other than through `string` (notes, say) that no font draws, once for the
+  /// file (a string already refused for its control character is not warned of again).
+  mutating func warnOfUnrenderableText() {
     if !warnedAnyUnrenderable, let warning = document.unrenderableWarning(file: walker.file),
       !diagnostics.contains(where: { $0.location == warning.location })
     {
       walker.add(warning)
     }
-    return InvoiceImport(
-      invoices: invoices, diagnostics: diagnostics, invalidInvoiceNumbers: invalid, skipped: skipped)
+  }
+
+  /// The error for a field the layout prints that no invoice or item of the file has (a config or
+  /// data mistake, as a missing column is in CSV), or nil.
+  func missingCustomField() -> Diagnostic? {
+    guard
+      let name = (options.customFields + options.customItemFields).first(where: {
+        !seenCustomFields.contains($0)
+      })
+    else { return nil }
+    let origin = options.customFieldOrigins[name].map { " (\($0))" } ?? ""
+    return Diagnostic(
+      .error, SourceLocation(file: file, line: nil),
+      "the config's layout prints the field \(Diagnostic.quote(name))\(origin), but no invoice or item of \(file) has it",
+      hint: "name a field the invoices or their items have")
   }
 
   /// The values of the config's custom fields in the object `value` (texts, numbers and booleans as written).

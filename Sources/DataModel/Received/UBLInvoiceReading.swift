@@ -39,15 +39,7 @@ struct UBLInvoiceReading {
       draft.detail("BT-70", "Deliver to", delivery.text("DeliveryParty", "PartyName", "Name"))
     }
     readPayment(root, into: &draft)
-    for payment in root.all("PrepaidPayment") {
-      guard let amount = try fields.decimal(payment.child("PaidAmount"), "BT-DEX-002 third-party payment")
-      else { continue }
-      draft.thirdPartyPayments.append(amount)
-      draft.detail(
-        "BG-DEX-09", "Third-party payment",
-        [amount.description, payment.text("ID"), payment.text("InstructionID")].compactMap { $0 }.joined(
-          separator: " · "))
-    }
+    try readThirdPartyPayments(root, into: &draft)
     for charge in root.all("AllowanceCharge") {
       draft.charges.append(
         ReceivedDraft.Charge(
@@ -87,6 +79,21 @@ struct UBLInvoiceReading {
         document.text("Attachment", "ExternalReference", "URI"),
       ].compactMap { $0 }
       draft.detail("BG-24", "Attachment", ([name] + parts.map { "(\($0))" }).joined(separator: " "))
+    }
+  }
+
+  /// Payments by a third party (BG-DEX-09, XRechnung's extension), each also shown as a detail.
+  private func readThirdPartyPayments(_ root: XMLElement, into draft: inout ReceivedDraft)
+    throws(ReceivedInvoiceError)
+  {
+    for payment in root.all("PrepaidPayment") {
+      guard let amount = try fields.decimal(payment.child("PaidAmount"), "BT-DEX-002 third-party payment")
+      else { continue }
+      draft.thirdPartyPayments.append(amount)
+      draft.detail(
+        "BG-DEX-09", "Third-party payment",
+        [amount.description, payment.text("ID"), payment.text("InstructionID")].compactMap { $0 }.joined(
+          separator: " · "))
     }
   }
 

@@ -12,13 +12,7 @@ extension Invoice {
   /// The canonical encoding (see the type's documentation).
   public var canonicalEncoding: String {
     var out = Invoice.canonicalEncodingVersion + "\n"
-    func field(_ key: String, _ value: String?) {
-      guard let value else {
-        out += key + ":-\n"
-        return
-      }
-      out += key + ":" + String(value.utf8.count) + ":" + value + "\n"
-    }
+    func field(_ key: String, _ value: String?) { out += canonicalLine(key, value) }
     field("number", number)
     field("issueDate", issueDate.description)
     field("dueDate", dueDate?.description)
@@ -57,20 +51,34 @@ extension Invoice {
       field("charge.taxRate", charge.taxRate?.description)
     }
     field("items", String(items.count))
-    for item in items {
-      field("item.description", item.description)
-      field("item.quantity", item.quantity.description)
-      field("item.unitPrice", item.unitPrice.description)
-      field("item.taxRate", item.taxRate.description)
-      field("item.discount", item.discount.description)
-      field("item.discountAmount", item.discountAmount.description)
-      field("item.taxCategory", item.taxCategory)
-      field("item.sku", item.sku)
-      field("item.unit", item.unit)
-      // Fields a config's layout prints: only when present, so invoices without any hash as before.
-      for (name, value) in item.fields.sorted(by: { $0.key < $1.key }) { field("item.field." + name, value) }
-    }
+    for item in items { out += item.canonicalEncoding }
+    // Fields a config's layout prints: only when present, so invoices without any hash as before.
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) { field("field." + name, value) }
     return out
   }
+}
+
+extension LineItem {
+  /// The item's lines of its invoice's canonical encoding, in the same `key:<length>:value` form.
+  var canonicalEncoding: String {
+    var out = ""
+    func field(_ key: String, _ value: String?) { out += canonicalLine(key, value) }
+    field("item.description", description)
+    field("item.quantity", quantity.description)
+    field("item.unitPrice", unitPrice.description)
+    field("item.taxRate", taxRate.description)
+    field("item.discount", discount.description)
+    field("item.discountAmount", discountAmount.description)
+    field("item.taxCategory", taxCategory)
+    field("item.sku", sku)
+    field("item.unit", unit)
+    for (name, value) in fields.sorted(by: { $0.key < $1.key }) { field("item.field." + name, value) }
+    return out
+  }
+}
+
+/// One line of the canonical encoding: `key:<UTF-8 length>:value`, or `key:-` for an absent value.
+private func canonicalLine(_ key: String, _ value: String?) -> String {
+  guard let value else { return key + ":-\n" }
+  return key + ":" + String(value.utf8.count) + ":" + value + "\n"
 }

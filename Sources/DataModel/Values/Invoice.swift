@@ -36,7 +36,11 @@ public struct Invoice: Hashable, Sendable {
   /// (`layout.fields`: "cost_center" → "K-4711"), by the name the config gives.
   public var fields: [String: String] {
     get { extras?.first?.fields ?? [:] }
-    set { update { $0.fields = newValue } }
+    set {
+      // No fields on an invoice with no box: nothing to change (the common case, kept free).
+      if newValue.isEmpty, extras == nil { return }
+      update { $0.fields = newValue }
+    }
   }
 
   /// The e-invoicing references and custom fields, boxed: most invoices have none and a million are held at once.

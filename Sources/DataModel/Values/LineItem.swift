@@ -80,7 +80,11 @@ public struct LineItem: Hashable, Sendable {
   /// extra item columns (`layout.itemColumns.add`), by the name the config gives.
   public var fields: [String: String] {
     get { details?.parts.fields ?? [:] }
-    set { update { $0.fields = newValue } }
+    set {
+      // No fields on an item with no box: nothing to change (the common case, kept free).
+      if newValue.isEmpty, details == nil { return }
+      update { $0.fields = newValue }
+    }
   }
 
   /// The input line the item came from (the CSV record's first line, or the JSON object's), for messages.
