@@ -216,33 +216,33 @@ enum DiffCommand {
 
   /// The JSON summary: every document with its status and pages.
   static func summaryJSON(_ results: [DocumentResult], _ options: DiffOptions, changed: Bool) -> String {
-    func quoted(_ text: String) -> String {
-      let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-      return data.map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? "\"\""
-    }
-    let documents = results.map { result in
-      let pages = result.pages.map { page in
-        let box =
-          page.box.map {
-            String(
-              format: "{\"x\": %.1f, \"y\": %.1f, \"width\": %.1f, \"height\": %.1f}", $0.x, $0.y, $0.width,
-              $0.height)
-          } ?? "null"
-        return
-          "{\"page\": \(page.page), \"changedPercent\": \(String(format: "%.4f", page.changedPercent)), \"box\": \(box), \"image\": \(page.image.map(quoted) ?? "null")}"
-      }
-      return
-        "    {\"name\": \(quoted(result.name)), \"status\": \"\(result.status)\", \"oldPages\": \(result.oldPages), \"newPages\": \(result.newPages), \"pages\": [\(pages.joined(separator: ", "))]}"
-    }
-    return """
-      {
-        "tolerance": \(options.tolerance),
-        "resolution": \(options.resolution),
-        "changed": \(changed),
-        "documents": [
-      \(documents.joined(separator: ",\n"))
+    func rounded(_ value: Double, _ places: Double) -> Double { (value * places).rounded() / places }
+    let documents = results.map { result -> [String: Any] in
+      let pages = result.pages.map { page -> [String: Any] in
+        let box: Any =
+          page.box.map { box -> [String: Double] in
+            [
+              "x": rounded(box.x, 10), "y": rounded(box.y, 10), "width": rounded(box.width, 10),
+              "height": rounded(box.height, 10),
+            ]
+          } ?? NSNull()
+        return [
+          "page": page.page, "changedPercent": rounded(page.changedPercent, 10_000), "box": box,
+          "image": page.image ?? NSNull(),
         ]
       }
-      """
+      return [
+        "name": result.name, "status": result.status, "oldPages": result.oldPages,
+        "newPages": result.newPages,
+        "pages": pages,
+      ]
+    }
+    let summary: [String: Any] = [
+      "tolerance": options.tolerance, "resolution": options.resolution, "changed": changed,
+      "documents": documents,
+    ]
+    let data = try? JSONSerialization.data(
+      withJSONObject: summary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 }

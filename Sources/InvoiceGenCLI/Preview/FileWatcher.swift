@@ -23,13 +23,13 @@ final class FileWatcher {
     self.files = files
     self.folders = folders
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    // Per folder, the names in it that matter; nil for a folder watched whole (it wins over names).
     var byFolder: [String: Set<String>?] = [:]
     for file in files {
       let url = URL(fileURLWithPath: file).standardizedFileURL
       let folder = url.deletingLastPathComponent().path
-      if case .some(.none) = byFolder[folder] { continue }
-      byFolder[folder] =
-        (byFolder[folder] ?? []).map { $0.union([url.lastPathComponent]) } ?? [url.lastPathComponent]
+      let names = byFolder[folder] ?? []
+      byFolder[folder] = names.map { $0.union([url.lastPathComponent]) }
     }
     for folder in folders { byFolder[URL(fileURLWithPath: folder).standardizedFileURL.path] = .some(nil) }
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)

@@ -103,8 +103,12 @@ final class PreviewServer {
       let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return nil }
       request += chunk[0..<count]
-      if request.count >= 4, request.suffix(4).elementsEqual([13, 10, 13, 10]) { break }
-      if let text = String(bytes: request, encoding: .utf8), text.contains("\r\n\r\n") { break }
+      // Read to the headers' end: closing with a request unread would reset the connection.
+      if request.count >= 4,
+        (0...(request.count - 4)).contains(where: { request[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) })
+      {
+        break
+      }
     }
     let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
     guard line.count >= 2, line[0] == "GET" else { return nil }
