@@ -15,6 +15,8 @@ public struct InvoiceContext {
   public let strings: StringTable
   /// Amounts, numbers and dates in the invoice's locale.
   public let format: DocumentFormatter
+  /// What the rule table knows of the invoice: the texts, marks and title the law of the seller's country asks for.
+  public let legal: LegalFacts
 
   public init(invoice: Invoice, settings: InvoiceSettings) {
     self.invoice = invoice
@@ -22,17 +24,28 @@ public struct InvoiceContext {
     locale = Locale(identifier: invoice.locale ?? settings.issuer.defaultLocale)
     strings = StringTable(locale: locale, custom: settings.layout.labels)
     format = DocumentFormatter.forCurrentThread(locale: locale)
+    legal = LegalFacts(invoice: invoice, issuer: settings.issuer)
   }
 
   public var brand: Brand { settings.brand }
   /// The language tag texts of the config are chosen by.
   public var languageTag: String { invoice.locale ?? settings.issuer.defaultLocale }
 
-  /// The document's title: the config's for this kind and language, else "Invoice" or "Credit note".
+  /// The document's title: the config's for this kind and language, else the one the seller
+  /// country's law asks for ("Tax invoice"), else "Invoice" or "Credit note".
   public var title: String {
     let kind: DocumentKind = invoice.isCreditNote ? .creditNote : .invoice
     if let custom = settings.layout.titles[kind] { return text(custom) }
+    if let legal = LegalNotes.title(for: legal, language: languageTag) { return legal }
     return invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
+  }
+
+  /// The notes on tax the law of the seller's country asks the invoice to print ("Reverse charge").
+  public var legalNotes: [String] { LegalNotes.texts(for: legal, language: languageTag) }
+
+  /// "VAT ID", or the name the seller country's law gives its tax number ("登録番号", "ABN").
+  public var sellerRegistrationLabel: String {
+    LegalNotes.sellerRegistrationLabel(for: legal, language: languageTag) ?? strings(.vatId)
   }
 
   /// A config text in the invoice's language.

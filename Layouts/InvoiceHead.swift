@@ -129,7 +129,7 @@ public struct InvoiceHead: View {
         + Text(
           InvoiceHead.lines(
             partyAddress(seller) + [seller.email].compactMap { $0 }
-              + [seller.vatId.map { "\(strings(.vatId)) \($0)" }].compactMap { $0 })))
+              + [seller.vatId.map { "\(context.sellerRegistrationLabel) \($0)" }].compactMap { $0 })))
         .font(settings.brand.font(8))
         .lineSpacing(1)
         .multilineTextAlignment(alignment)

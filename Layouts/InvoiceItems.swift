@@ -90,7 +90,9 @@ public struct InvoiceItems: View {
       },
       Column(name: "description", column: TableColumn(strings(.description), width: .fraction(1))) {
         _, item in
-        item.sku.map { "\(item.description) (\($0))" } ?? item.description
+        let text = item.sku.map { "\(item.description) (\($0))" } ?? item.description
+        // A mark the law asks for (Japan's ※ on reduced-rate items) follows the description.
+        return LegalNotes.itemMark(for: item, facts: context.legal).map { "\(text) \($0)" } ?? text
       },
       Column(name: "quantity", column: TableColumn(strings(.quantity), width: .fit, alignment: .trailing)) {
         _, item in format.number(item.quantity)

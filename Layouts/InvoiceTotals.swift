@@ -12,6 +12,8 @@ public struct InvoiceTotals: View {
   var amountDue: Money? = nil
   /// Which of the two it shows, in order.
   var parts: [InvoiceBlock] = [.totals, .vatSummary]
+  /// The notes on tax the seller country's law asks for, printed with the VAT summary.
+  var legalNotes: [String] = []
 
   /// The totals and VAT summary of `context`'s invoice, or only those of `parts` in their order.
   public init(_ context: InvoiceContext, parts: [InvoiceBlock] = [.totals, .vatSummary]) {
@@ -21,6 +23,7 @@ public struct InvoiceTotals: View {
     brand = context.brand
     amountDue = context.settings.received?.amountDue
     self.parts = parts
+    legalNotes = context.legalNotes
   }
 
   public var body: some View {
@@ -104,6 +107,7 @@ public struct InvoiceTotals: View {
       .accessibilityTable(headers: .firstRow)
       if invoice.pricesIncludeTax { Text(strings(.pricesIncludeVat)) }
       if let reason = invoice.taxExemptionReason { Text(reason).italic() }
+      ForEach(legalNotes, id: \.self) { note in Text(note) }
     }
     .font(brand.font(8))
   }

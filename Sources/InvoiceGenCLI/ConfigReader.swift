@@ -90,7 +90,7 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged", "envelope", "payment", "layout",
+        "einvoice", "tagged", "envelope", "payment", "layout", "legal",
       ])
     // Before `columns` and `csv`: the mapping may name the layout's fields, whose dates follow `csv.dateFormat`.
     if let csv = root["csv"] { readCSV(csv, into: &config) }
@@ -133,6 +133,7 @@ struct ConfigReader {
       }
     }
     if let payment = root["payment"] { readPayment(payment, bank: root["bank"], into: &config) }
+    if let legal = root["legal"] { readLegal(legal, into: &config) }
     return config
   }
 
@@ -142,7 +143,7 @@ struct ConfigReader {
       seller, "$.seller",
       known: [
         "name", "address", "email", "vatId", "id", "legalLine", "street", "houseNumber", "postcode", "city",
-        "region", "country", "taxNumber", "electronicAddress", "contact",
+        "region", "country", "taxNumber", "electronicAddress", "contact", "companyId",
       ])
     if let name = string(fields["name"], "$.seller.name") {
       var party = Party(
@@ -151,6 +152,7 @@ struct ConfigReader {
         id: string(fields["id"], "$.seller.id"))
       readSellerParts(fields, into: &party)
       config.invoiceSettings.issuer.seller = party
+      config.invoiceSettings.issuer.legal.sellerCountry = LegalFacts.country(of: party, fromAddressLines: true)
       config.importOptions.seller = config.invoiceSettings.issuer.seller
     } else {
       error(seller, "$.seller", "the key \"name\" is missing")
@@ -376,6 +378,7 @@ struct ConfigReader {
     // The printed lines are made from the parts in each document's language (InvoiceHead).
     if !postal.isEmpty { party.postalAddress = postal }
     party.taxNumber = string(fields["taxNumber"], "$.seller.taxNumber")
+    party.companyId = string(fields["companyId"], "$.seller.companyId")
     if let value = fields["electronicAddress"] {
       let parts = members(value, "$.seller.electronicAddress", known: ["scheme", "value"])
       if let scheme = string(parts["scheme"], "$.seller.electronicAddress.scheme"),

@@ -21,6 +21,8 @@ public struct Issuer: Sendable {
   /// Whether payment codes carry a structured creditor reference made from the invoice number
   /// (`payment.reference: "rf"`) instead of the text "Invoice NUMBER".
   public var usesCreditorReference = false
+  /// How the issuer meets the legal particulars its data does not carry (the config's `legal`).
+  public var legal = LegalSettings()
 
   public init(
     seller: Party? = nil, legalLine: LocalizedText? = nil, bank: BankAccount? = nil,

@@ -23,6 +23,11 @@ public struct Party: Hashable, Sendable, Codable {
     get { extras?.first?.taxNumber }
     set { update { $0.taxNumber = newValue } }
   }
+  /// The legal registration identifier (BT-30): France's SIREN, the Dutch KvK number, a trade register entry.
+  public var companyId: String? {
+    get { extras?.first?.companyId }
+    set { update { $0.companyId = newValue } }
+  }
   /// Who to contact about the invoice (BG-6, required by XRechnung).
   public var contact: Contact? {
     get { extras?.first?.contact }
@@ -35,8 +40,10 @@ public struct Party: Hashable, Sendable, Codable {
     var electronicAddress: ElectronicAddress?
     var taxNumber: String?
     var contact: Contact?
+    var companyId: String?
     var isEmpty: Bool {
       postalAddress == nil && electronicAddress == nil && taxNumber == nil && contact == nil
+        && companyId == nil
     }
   }
   private var extras: [Extras]?
@@ -74,7 +81,7 @@ extension Party {
 
 extension Party {
   private enum CodingKeys: String, CodingKey {
-    case name, address, email, vatId, id, postalAddress, electronicAddress, taxNumber, contact
+    case name, address, email, vatId, id, postalAddress, electronicAddress, taxNumber, contact, companyId
   }
 
   public init(from decoder: any Decoder) throws {
@@ -89,6 +96,7 @@ extension Party {
     electronicAddress = try container.decodeIfPresent(ElectronicAddress.self, forKey: .electronicAddress)
     taxNumber = try container.decodeIfPresent(String.self, forKey: .taxNumber)
     contact = try container.decodeIfPresent(Contact.self, forKey: .contact)
+    companyId = try container.decodeIfPresent(String.self, forKey: .companyId)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -102,6 +110,7 @@ extension Party {
     try container.encodeIfPresent(electronicAddress, forKey: .electronicAddress)
     try container.encodeIfPresent(taxNumber, forKey: .taxNumber)
     try container.encodeIfPresent(contact, forKey: .contact)
+    try container.encodeIfPresent(companyId, forKey: .companyId)
   }
 }
 

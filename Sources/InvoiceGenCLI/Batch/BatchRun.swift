@@ -39,6 +39,7 @@ final class BatchRun {
     var preparation = EInvoicePreparation(plan: plan)
     for failure in validated.einvoiceFailures { preparation.report(failure, into: &summary) }
     for line in preparation.repeated.closingLines { Console.write(line) }
+    validated.legal.report(into: &summary)
     let tickets = validated.tickets
     if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)

@@ -35,6 +35,8 @@ struct InvoiceValidation {
     /// Invoices with no usable file name or payment code.
     var namingFailures: [OutputNaming.Failure] = []
     var einvoiceFailures: [EInvoicePreparation.Failure] = []
+    /// The legal particulars the invoices miss.
+    var legal: LegalCheck
 
     /// Counts `ticket`, and keeps it unless the run only checks (a ticket a run of millions of
     /// invoices keeps for nothing is tens of megabytes).
@@ -46,7 +48,7 @@ struct InvoiceValidation {
 
   /// Reads every invoice of `input`, keeping what `selection` wants.
   func validate(_ input: any InvoiceInput, selection: InvoiceSelection) -> Result {
-    var result = Result(read: input.outside)
+    var result = Result(read: input.outside, legal: LegalCheck(plan: plan))
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
     for index in 0..<input.count {
@@ -107,6 +109,8 @@ struct InvoiceValidation {
           message: "invoice \(Diagnostic.quote(invoice.number)): payment.qr: \(problem)"))
       return
     }
+    // A missing legal particular is a warning; with --strict it fails the invoice.
+    guard result.legal.check(invoice) else { return }
     switch naming.name(invoice) {
     case .failure(let failure):
       result.namingFailures.append(failure)

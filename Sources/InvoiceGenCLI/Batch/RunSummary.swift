@@ -21,6 +21,8 @@ struct RunSummary {
   var renderFailures = 0
   var writeFailures = 0
   private(set) var failures: [Failure] = []
+  /// The invoices that miss legal particulars of their seller's country, with the rules they miss.
+  var legal: [(number: String, line: Int?, findings: [LegalFinding])] = []
   var outputs: [String] = []
   var seconds: Double = 0
   /// Seconds spent reading and checking the input, naming the files, and rendering and writing them.
@@ -95,6 +97,14 @@ struct RunSummary {
         if let invoice = failure.invoice { entry["invoice"] = invoice }
         if let line = failure.line { entry["line"] = line }
         return entry
+      },
+      "legal": legal.map { entry -> [String: Any] in
+        var object: [String: Any] = [
+          "invoice": entry.number,
+          "rules": entry.findings.map { ["rule": $0.ruleID, "law": $0.law, "message": $0.message, "hint": $0.hint] },
+        ]
+        if let line = entry.line { object["line"] = line }
+        return object
       },
       "phases": Dictionary(
         phases.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) },

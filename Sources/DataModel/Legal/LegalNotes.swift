@@ -1,0 +1,113 @@
+/// The texts and marks the rule table's `printed` rules ask a document to carry, in its language.
+///
+/// The layouts print these from here, so a seller need not know the wording the law expects:
+/// the reverse-charge words, the references of exempt supplies, France's late-payment sentence,
+/// Japan's reduced-rate legend, Australia's "Tax invoice". A language without its own wording gets
+/// the English one.
+public enum LegalNotes {
+  /// The notes on tax `facts`' invoice prints with its VAT summary, in `language` (a BCP 47 tag).
+  public static func texts(for facts: LegalFacts, language: String) -> [String] {
+    guard facts.issuer.legal.checks, let country = facts.sellerCountry else { return [] }
+    var texts: [String] = []
+    func add(_ wording: [String: String]) { texts.append(text(wording, language)) }
+    let inEU = TaxIdentifier.euCountries.contains(country)
+    if inEU, facts.categories.contains("AE") { add(reverseCharge) }
+    if inEU, facts.categories.contains("K") { add(intraCommunitySupply) }
+    if inEU, facts.categories.contains("G") { add(export) }
+    if facts.issuer.legal.deliveryIsIssueDate, facts.invoice.deliveryDate == nil,
+      facts.invoice.billingPeriod == nil
+    {
+      add(deliveryOnIssueDate)
+    }
+    if country == "FR", facts.buyerIsBusiness { add(latePayment) }
+    if country == "JP", facts.rates.contains(ExactDecimal(8)) { add(reducedRateLegend) }
+    return texts
+  }
+
+  /// The title the law asks for in place of "Invoice", or nil: "Tax invoice" (or "Adjustment note")
+  /// for an Australian seller, 適格請求書 for a Japanese one in Japanese.
+  public static func title(for facts: LegalFacts, language: String) -> String? {
+    guard facts.issuer.legal.checks else { return nil }
+    switch facts.sellerCountry {
+    case "AU": return facts.invoice.isCreditNote ? "Adjustment note" : "Tax invoice"
+    case "JP" where primary(language) == "ja": return facts.invoice.isCreditNote ? "適格返還請求書" : "適格請求書"
+    default: return nil
+    }
+  }
+
+  /// The label of the seller's tax number where the law names it ("登録番号", "ABN"), or nil for "VAT ID".
+  public static func sellerRegistrationLabel(for facts: LegalFacts, language: String) -> String? {
+    guard facts.issuer.legal.checks else { return nil }
+    switch facts.sellerCountry {
+    case "JP": return primary(language) == "ja" ? "登録番号" : "Registration No."
+    case "AU": return "ABN"
+    case "CA": return "GST/HST No."
+    case "GB": return "VAT Reg. No."
+    default: return nil
+    }
+  }
+
+  /// The mark after a reduced-rate item's description (Japan's ※), or nil.
+  public static func itemMark(for item: LineItem, facts: LegalFacts) -> String? {
+    guard facts.issuer.legal.checks, facts.sellerCountry == "JP", item.taxRate == ExactDecimal(8) else {
+      return nil
+    }
+    return "※"
+  }
+
+  static func primary(_ language: String) -> String {
+    String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
+  }
+
+  static func text(_ wording: [String: String], _ language: String) -> String {
+    wording[primary(language)] ?? wording["en"]!
+  }
+
+  static let reverseCharge = [
+    "en": "Reverse charge", "de": "Steuerschuldnerschaft des Leistungsempfängers", "fr": "Autoliquidation",
+    "it": "Inversione contabile", "es": "Inversión del sujeto pasivo", "nl": "Btw verlegd",
+    "pl": "Odwrotne obciążenie", "pt": "Autoliquidação", "sv": "Omvänd betalningsskyldighet",
+  ]
+
+  static let intraCommunitySupply = [
+    "en": "Exempt intra-Community supply of goods (Article 138, Directive 2006/112/EC)",
+    "de": "Steuerfreie innergemeinschaftliche Lieferung (Art. 138 MwStSystRL)",
+    "fr": "Exonération de TVA, livraison intracommunautaire (article 138 de la directive 2006/112/CE)",
+    "it": "Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)",
+    "es": "Entrega intracomunitaria exenta (artículo 138 de la Directiva 2006/112/CE)",
+    "nl": "Vrijgestelde intracommunautaire levering (artikel 138 Richtlijn 2006/112/EG)",
+    "pl": "Wewnątrzwspólnotowa dostawa towarów zwolniona (art. 138 dyrektywy 2006/112/WE)",
+    "pt": "Isenção, transmissão intracomunitária de bens (artigo 138.º da Diretiva 2006/112/CE)",
+    "sv": "Undantagen unionsintern leverans (artikel 138 direktiv 2006/112/EG)",
+  ]
+
+  static let export = [
+    "en": "Exempt export outside the EU (Article 146, Directive 2006/112/EC)",
+    "de": "Steuerfreie Ausfuhrlieferung (Art. 146 MwStSystRL)",
+    "fr": "Exonération de TVA, exportation hors de l’UE (article 146 de la directive 2006/112/CE)",
+    "it": "Esportazione non imponibile (art. 146 direttiva 2006/112/CE)",
+    "es": "Exportación exenta (artículo 146 de la Directiva 2006/112/CE)",
+    "nl": "Vrijgestelde uitvoer (artikel 146 Richtlijn 2006/112/EG)",
+  ]
+
+  static let deliveryOnIssueDate = [
+    "en": "The date of supply is the date of the invoice.",
+    "de": "Das Leistungsdatum entspricht dem Rechnungsdatum.",
+    "fr": "La date de livraison est la date de la facture.",
+    "it": "La data di consegna coincide con la data della fattura.",
+    "es": "La fecha de la operación es la fecha de la factura.",
+    "nl": "De leveringsdatum is de factuurdatum.",
+  ]
+
+  static let latePayment = [
+    "en":
+      "Late payment: penalties at three times the French statutory interest rate and a fixed recovery indemnity of €40 are due (Code de commerce art. L441-10 and D441-5). No discount for early payment.",
+    "fr":
+      "En cas de retard de paiement, des pénalités au taux de trois fois le taux d’intérêt légal sont exigibles, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.",
+  ]
+
+  static let reducedRateLegend = [
+    "en": "※ Item at the reduced rate (8 %).",
+    "ja": "※は軽減税率（8%）対象品目です。",
+  ]
+}

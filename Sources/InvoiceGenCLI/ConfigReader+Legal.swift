@@ -1,0 +1,35 @@
+import DataModel
+
+extension ConfigReader {
+  /// The keys of the config's `legal` section.
+  static let legalKeys = ["check", "deliveryDate", "verifactu"]
+
+  /// `legal`: whether invoices are checked against their seller country's rules, and how the issuer
+  /// meets particulars its data does not carry.
+  mutating func readLegal(_ legal: JSONValue, into config: inout Config) {
+    let fields = members(legal, "$.legal", known: Self.legalKeys)
+    var settings = config.invoiceSettings.issuer.legal
+    if let check = fields["check"] { settings.checks = flag(check, "$.legal.check") ?? settings.checks }
+    if let verifactu = fields["verifactu"] {
+      settings.verifactu = flag(verifactu, "$.legal.verifactu") ?? settings.verifactu
+    }
+    if let date = string(fields["deliveryDate"], "$.legal.deliveryDate") {
+      switch date {
+      case "issue-date": settings.deliveryIsIssueDate = true
+      case "data": settings.deliveryIsIssueDate = false
+      default:
+        error(
+          fields["deliveryDate"]!, "$.legal.deliveryDate", "\"\(date)\" is not a delivery date policy",
+          hint: "use issue-date (every invoice is delivered on its date) or data (a delivery_date column)")
+      }
+    }
+    config.invoiceSettings.issuer.legal = settings
+  }
+
+  /// A JSON boolean, or nil after an error naming `path`.
+  mutating func flag(_ value: JSONValue, _ path: String) -> Bool? {
+    if case .bool(let on) = value.kind { return on }
+    error(value, path, "expected true or false, found \(value.kindName)")
+    return nil
+  }
+}
