@@ -22,9 +22,19 @@ public struct InvoiceContext {
     self.invoice = invoice
     self.settings = settings
     locale = Locale(identifier: invoice.locale ?? settings.issuer.defaultLocale)
-    strings = StringTable(locale: locale, custom: settings.layout.labels)
-    format = DocumentFormatter.forCurrentThread(locale: locale)
     legal = LegalFacts(invoice: invoice, issuer: settings.issuer)
+    // The tax's legal name (GST) under the config's labels, over the shipped ones.
+    let language = StringTable.languageKey(for: locale)
+    let labels = TaxLabels.labels(sellerCountry: legal.sellerCountry, language: language).merging(
+      settings.layout.labels.labels(for: locale.identifier.replacingOccurrences(of: "_", with: "-"))
+    ) { $1 }
+    strings =
+      labels.isEmpty
+      ? StringTable(locale: locale, custom: settings.layout.labels)
+      : StringTable(
+        language: language, salesTax: StringTable.salesTaxRegions.contains(locale.region?.identifier ?? ""),
+        custom: labels)
+    format = DocumentFormatter.forCurrentThread(locale: locale)
   }
 
   public var brand: Brand { settings.brand }

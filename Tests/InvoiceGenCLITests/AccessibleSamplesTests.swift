@@ -26,6 +26,9 @@ import Testing
       ["--input", "woocommerce-orders.csv", "--config", "woocommerce.json", "--out", out + "/woocommerce"],
       // A layout of the config's own: added columns, custom fields, a footer of three columns.
       ["--input", "custom-orders.csv", "--config", "custom.json", "--out", out + "/custom-layout"],
+      // The qualified invoices of a Japanese seller and the tax invoices of an Australian one.
+      ["--input", "japan-orders.csv", "--config", "japan.json", "--out", out + "/japan"],
+      ["--input", "australia-orders.csv", "--config", "australia.json", "--out", out + "/australia"],
       // The Swiss seller's CHF invoices carry a QR-bill page.
       [
         "--input", "orders.csv", "--config", "swiss.json", "--only", "INV-2026008", "--only", "INV-2026016",
@@ -48,6 +51,9 @@ import Testing
       let run = try CommandRunner.invoicegen(
         arguments + (arguments[0] == "report" ? [] : ["--progress", "never"]))
       #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      // Each sample is lawful where its seller issues it: no legal particular is missing.
+      #expect(!run.stderr.contains("the invoice lacks"), "\(arguments): \(run.stderr)")
+      #expect(!run.stderr.contains("the invoice must be"), "\(arguments): \(run.stderr)")
     }
     let files = AccessibleSamplesTests.pdfs(in: out)
     #expect(files.count > 40, "\(files.count) PDFs")
