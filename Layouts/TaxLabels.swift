@@ -11,7 +11,8 @@ enum TaxLabels {
     case ("CA", "en"): return gst(name: "GST/HST", id: "GST/HST No.")
     case ("CA", "fr"):
       return [
-        .vat: "TPS/TVH", .taxAmount: "TPS/TVH", .vatAtRate: "TPS/TVH %1", .vatSummary: "Récapitulatif TPS/TVH",
+        .vat: "TPS/TVH", .taxAmount: "TPS/TVH", .vatAtRate: "TPS/TVH %1",
+        .vatSummary: "Récapitulatif TPS/TVH",
         .pricesIncludeVat: "Prix TPS/TVH comprises.", .vatId: "No TPS/TVH",
       ]
     default: return [:]

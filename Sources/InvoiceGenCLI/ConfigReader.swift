@@ -152,7 +152,8 @@ struct ConfigReader {
         id: string(fields["id"], "$.seller.id"))
       readSellerParts(fields, into: &party)
       config.invoiceSettings.issuer.seller = party
-      config.invoiceSettings.issuer.legal.sellerCountry = LegalFacts.country(of: party, fromAddressLines: true)
+      config.invoiceSettings.issuer.legal.sellerCountry = LegalFacts.country(
+        of: party, fromAddressLines: true)
       config.importOptions.seller = config.invoiceSettings.issuer.seller
     } else {
       error(seller, "$.seller", "the key \"name\" is missing")

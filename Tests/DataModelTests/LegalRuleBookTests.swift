@@ -28,7 +28,10 @@ struct LegalSample {
     var sample = LegalSample(
       seller: party("Seller", country, vatId: vatId, companyId: companyId),
       customer: party("Buyer", country, vatId: buyerVAT),
-      items: [LineItem(description: "Work", quantity: ExactDecimal(20), unitPrice: ExactDecimal(1000), taxRate: rate)],
+      items: [
+        LineItem(
+          description: "Work", quantity: ExactDecimal(20), unitPrice: ExactDecimal(1000), taxRate: rate)
+      ],
       currency: currency)
     switch country {
     case "IT": sample.document.format = .fatturaPA
@@ -39,7 +42,9 @@ struct LegalSample {
     case "PL": sample.customer = party("Käufer", "DE", vatId: "DE811234567")
     case "JP":
       sample.items.append(
-        LineItem(description: "Food", quantity: ExactDecimal(3), unitPrice: ExactDecimal(500), taxRate: ExactDecimal(8)))
+        LineItem(
+          description: "Food", quantity: ExactDecimal(3), unitPrice: ExactDecimal(500),
+          taxRate: ExactDecimal(8)))
     default: break
     }
     return sample
@@ -142,7 +147,9 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     LegalCase("AT-11-1-3D", "AT") { $0.deliveryDate = nil },
     LegalCase("AT-11-1-3I", "AT") { $0.customer.vatId = nil },
     LegalCase("BE-53-PEPPOL", "BE") { $0.document.format = .pdf },
-    LegalCase("PL-106GA-KSEF", "PL") { $0.customer = LegalSample.party("Nabywca", "PL", vatId: "PL0987654321") },
+    LegalCase("PL-106GA-KSEF", "PL") {
+      $0.customer = LegalSample.party("Nabywca", "PL", vatId: "PL0987654321")
+    },
     LegalCase("GB-14-1C", "GB") { $0.seller.vatId = "GB980780685" },
     LegalCase("GB-14-1E", "GB") {
       $0.customer.address = []
@@ -197,7 +204,8 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     var sample = LegalSample.lawful("DE")
     sample.deliveryDate = nil
     let finding = try #require(LegalRuleBook.findings(for: try sample.facts()).first)
-    #expect(finding.message.hasPrefix("DE-14-4-6: the invoice lacks the date of delivery or the service period"))
+    #expect(
+      finding.message.hasPrefix("DE-14-4-6: the invoice lacks the date of delivery or the service period"))
     #expect(finding.message.hasSuffix("as DE §14 Abs. 4 Nr. 6 UStG requires"))
     #expect(finding.hint.contains("delivery_date"))
     // The config's statement that delivery is on the date of issue satisfies it.
@@ -208,7 +216,11 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
   @Test func smallAmountInvoicesNeedLess() throws {
     // 200 EUR gross in Germany: a small-amount invoice needs no delivery date nor the buyer's address.
     var sample = LegalSample.lawful("DE")
-    sample.items = [LineItem(description: "Cable", quantity: ExactDecimal(1), unitPrice: ExactDecimal(168), taxRate: ExactDecimal(19))]
+    sample.items = [
+      LineItem(
+        description: "Cable", quantity: ExactDecimal(1), unitPrice: ExactDecimal(168),
+        taxRate: ExactDecimal(19))
+    ]
     sample.deliveryDate = nil
     sample.customer.address = []
     sample.customer.postalAddress = nil
@@ -271,10 +283,15 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
   @Test func printedTextsInTheDocumentsLanguage() throws {
     var sample = LegalSample.lawful("DE")
     LegalCase.category("AE")(&sample)
-    #expect(LegalNotes.texts(for: try sample.facts(), language: "de-DE") == ["Steuerschuldnerschaft des Leistungsempfängers"])
+    #expect(
+      LegalNotes.texts(for: try sample.facts(), language: "de-DE") == [
+        "Steuerschuldnerschaft des Leistungsempfängers"
+      ])
     #expect(LegalNotes.texts(for: try sample.facts(), language: "ko") == ["Reverse charge"])
     let french = try LegalSample.lawful("FR").facts()
-    #expect(LegalNotes.texts(for: french, language: "fr").first?.contains("indemnité forfaitaire pour frais de recouvrement de 40 €") == true)
+    #expect(
+      LegalNotes.texts(for: french, language: "fr").first?.contains(
+        "indemnité forfaitaire pour frais de recouvrement de 40 €") == true)
     let japanese = try LegalSample.lawful("JP").facts()
     #expect(LegalNotes.texts(for: japanese, language: "ja") == ["※は軽減税率（8%）対象品目です。"])
     #expect(LegalNotes.title(for: japanese, language: "ja") == "適格請求書")

@@ -5,7 +5,10 @@ import Foundation
 public struct LegalDocument: Sendable, Hashable {
   /// The forms an invoice is issued in.
   public enum Format: String, Sendable, Hashable {
-    case pdf, facturX = "facturx", cii, ubl, fatturaPA = "fatturapa"
+    case pdf
+    case facturX = "facturx"
+    case cii, ubl
+    case fatturaPA = "fatturapa"
   }
 
   public var format: Format
@@ -19,7 +22,8 @@ public struct LegalDocument: Sendable, Hashable {
   public var printsItemTable: Bool
 
   public init(
-    format: Format = .pdf, customTitle: String? = nil, printsTaxNotes: Bool = true, printsItemTable: Bool = true
+    format: Format = .pdf, customTitle: String? = nil, printsTaxNotes: Bool = true,
+    printsItemTable: Bool = true
   ) {
     self.format = format
     self.customTitle = customTitle

@@ -79,7 +79,8 @@ extension LegalRuleBook {
     LegalRule(
       "IT-21-PIVA", .format, law: "IT DPR 633/1972 art. 21 c. 2 lett. c",
       requires: "the seller's partita IVA (IT and 11 digits with a valid check digit)",
-      fix: "set seller.vatId in the config", holds: { TaxIdentifier.isItalianVATNumber($0.seller.vatId ?? "") }
+      fix: "set seller.vatId in the config",
+      holds: { TaxIdentifier.isItalianVATNumber($0.seller.vatId ?? "") }
     ),
     LegalRule(
       "IT-21-BUYER", .particular, law: "IT DPR 633/1972 art. 21 c. 2 lett. f",
@@ -138,7 +139,7 @@ extension LegalRuleBook {
       requires: "issued as a structured e-invoice (Peppol BIS Billing 3.0 UBL)",
       when: "from 1 January 2026, to a business in Belgium", fix: "run with --format ubl",
       applies: { $0.isDomestic && $0.invoice.customer.vatId != nil && $0.isIssued(onOrAfter: 2026, 1, 1) },
-      holds: { $0.document.format == .ubl }),
+      holds: { $0.document.format == .ubl })
   ]
 
   static let poland: [LegalRule] = [
@@ -148,6 +149,6 @@ extension LegalRuleBook {
       when: "from 1 April 2026, to a business in Poland",
       fix: "issue this invoice through KSeF; invoicegen's PDF is then a copy for the buyer",
       applies: { $0.isDomestic && $0.buyerIsBusiness && $0.isIssued(onOrAfter: 2026, 4, 1) },
-      holds: { _ in false }),
+      holds: { _ in false })
   ]
 }

@@ -40,7 +40,8 @@ extension LegalRuleBook {
     LegalRule(
       "JP-57-4-1-3", .printed, law: "JP 消費税法 第57条の4 第1項第3号",
       requires: "the mark of reduced-rate items (※) with its legend", when: "items at 8 %",
-      fix: "keep the items and vat-summary blocks in the config's layout.blocks: the items carry the mark, the VAT summary its legend",
+      fix:
+        "keep the items and vat-summary blocks in the config's layout.blocks: the items carry the mark, the VAT summary its legend",
       applies: { $0.rates.contains(ExactDecimal(8)) },
       holds: { $0.document.printsItemTable && $0.document.printsTaxNotes }),
     LegalRule(
@@ -53,7 +54,8 @@ extension LegalRuleBook {
     LegalRule(
       "AU-29-70-T", .printed, law: "AU GST Act s 29-70; GST Regulations 2019 s 29-70.01(2)(a)",
       requires: "the words \"Tax invoice\" as its title", when: "a taxable sale",
-      fix: "leave layout.title.invoice unset (the title is then \"Tax invoice\") or write \"Tax invoice\" in it",
+      fix:
+        "leave layout.title.invoice unset (the title is then \"Tax invoice\") or write \"Tax invoice\" in it",
       applies: { !$0.invoice.isCreditNote && !$0.rates.isSubset(of: [ExactDecimal.zero]) },
       holds: { $0.document.customTitle.map { $0.lowercased().contains("tax invoice") } ?? true }),
     LegalRule(
@@ -78,7 +80,8 @@ extension LegalRuleBook {
       "CA-ITCIR-3B", .format, law: "CA Input Tax Credit Information Regulations s 3(b)(i)",
       requires: "the seller's GST/HST registration number (123456789RT0001, with a valid check digit)",
       when: "30 CAD or more", fix: "set seller.vatId to the GST/HST number in the config",
-      applies: { $0.isAtLeast(30, "CAD") }, holds: { TaxIdentifier.isCanadianGSTNumber($0.sellerRegistration) }),
+      applies: { $0.isAtLeast(30, "CAD") },
+      holds: { TaxIdentifier.isCanadianGSTNumber($0.sellerRegistration) }),
     LegalRule(
       "CA-ITCIR-3C", .particular, law: "CA Input Tax Credit Information Regulations s 3(c)(iii)",
       requires: "the terms of payment", when: "150 CAD or more",

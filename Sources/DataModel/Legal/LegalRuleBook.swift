@@ -42,7 +42,9 @@ public enum LegalRuleBook {
 extension LegalFacts {
   /// Whether the invoice may be a simplified one: at most its seller country's limit, in its currency.
   public var isSimplified: Bool {
-    guard let country = sellerCountry, let limit = LegalRuleBook.simplifiedLimits[country] else { return false }
+    guard let country = sellerCountry, let limit = LegalRuleBook.simplifiedLimits[country] else {
+      return false
+    }
     return !isOver(limit.amount, limit.currency)
   }
 

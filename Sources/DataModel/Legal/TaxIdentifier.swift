@@ -129,7 +129,9 @@ public enum TaxIdentifier {
   public static func isSpanishNIF(_ text: String) -> Bool {
     var characters = compact(text)
     if characters.count == 11, characters.starts(with: "ES") { characters.removeFirst(2) }
-    guard characters.count == 9, let last = characters.last, let first = characters.first else { return false }
+    guard characters.count == 9, let last = characters.last, let first = characters.first else {
+      return false
+    }
     let letters = Array("TRWAGMYFPDXBNJZSQVHLCKE")
     let nie: [Character: Character] = ["X": "0", "Y": "1", "Z": "2"]
     if first.isNumber || nie[first] != nil {
@@ -137,7 +139,9 @@ public enum TaxIdentifier {
       guard let number = digits(body, count: 8) else { return false }
       return letters[number.reduce(0) { $0 * 10 + $1 } % 23] == last
     }
-    guard first.isLetter, let middle = digits(characters.dropFirst().dropLast(), count: 7) else { return false }
+    guard first.isLetter, let middle = digits(characters.dropFirst().dropLast(), count: 7) else {
+      return false
+    }
     var sum = 0
     for (offset, digit) in middle.enumerated() {
       if offset % 2 == 0 {

@@ -1,4 +1,5 @@
 import Synchronization
+
 /// A JSON value that keeps numbers as their exact text and where each value starts (line and column).
 public struct JSONValue: Sendable {
   /// The kinds of JSON value.

@@ -31,9 +31,11 @@ struct LegalCheck {
     let issuer = plan.settings.issuer
     rules =
       issuer.legal.checks
-      ? LegalRuleBook.rules(for: issuer.legal.sellerCountry ?? issuer.seller.flatMap {
-        LegalFacts.country(of: $0, fromAddressLines: true)
-      }) : []
+      ? LegalRuleBook.rules(
+        for: issuer.legal.sellerCountry
+          ?? issuer.seller.flatMap {
+            LegalFacts.country(of: $0, fromAddressLines: true)
+          }) : []
     document = LegalDocument(
       format: format, printsTaxNotes: plan.settings.layout.blocks.contains(.vatSummary),
       printsItemTable: plan.settings.layout.blocks.contains(.items))

@@ -101,7 +101,9 @@ struct RunSummary {
       "legal": legal.map { entry -> [String: Any] in
         var object: [String: Any] = [
           "invoice": entry.number,
-          "rules": entry.findings.map { ["rule": $0.ruleID, "law": $0.law, "message": $0.message, "hint": $0.hint] },
+          "rules": entry.findings.map {
+            ["rule": $0.ruleID, "law": $0.law, "message": $0.message, "hint": $0.hint]
+          },
         ]
         if let line = entry.line { object["line"] = line }
         return object
