@@ -75,7 +75,7 @@ let package = Package(
     .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
       name: "InvoiceGenCLI",
-      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing"],
+      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing", "CPDFContent"],
       path: "Sources/InvoiceGenCLI"),
     .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(

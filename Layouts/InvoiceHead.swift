@@ -29,9 +29,7 @@ public struct InvoiceHead: View {
           Spacer(minLength: 0)
           facts.padding(.top, window.returnZone)
         }
-        Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
-          .accessibilityHeading(.h1)
-          .padding(.top, 10)
+        titleRow.padding(.top, 10)
       }
       .padding(.bottom, 6)
     } else {
@@ -43,11 +41,27 @@ public struct InvoiceHead: View {
   var plainHead: some View {
     VStack(alignment: .leading, spacing: 14) {
       letterhead
-      Text(title).font(settings.brand.font(22, weight: .bold)).foregroundColor(settings.brand.accentColor)
-        .accessibilityHeading(.h1)
+      titleRow
       if includesDetails { details }
     }
     .padding(.bottom, 6)
+  }
+
+  /// The title, with the VERI*FACTU QR code at its end when the invoice carries one.
+  @ViewBuilder
+  var titleRow: some View {
+    let heading = Text(title).font(settings.brand.font(22, weight: .bold))
+      .foregroundColor(settings.brand.accentColor)
+      .accessibilityHeading(.h1)
+    if let record = LegalNotes.verifactuRecord(for: context.legal) {
+      HStack(alignment: .top) {
+        heading
+        Spacer(minLength: 12)
+        VerifactuMark(record, brand: settings.brand)
+      }
+    } else {
+      heading
+    }
   }
 
   /// The buyer beside the invoice's facts: the `details` block.
@@ -147,7 +161,10 @@ public struct InvoiceHead: View {
       if let order = invoice.purchaseOrder { fact(.purchaseOrder, order) }
       if let original = invoice.precedingInvoice { fact(.precedingInvoice, original) }
       // The date of supply, which VAT law asks for (§ 14 UStG, Art. 226 VAT Directive).
-      if let delivery = invoice.deliveryDate { fact(.deliveryDate, format.date(delivery)) }
+      // With `legal.deliveryDate: "issue-date"`, an invoice without one is delivered on its date of issue.
+      if let delivery = invoice.deliveryDate ?? LegalNotes.deliveryDate(for: context.legal) {
+        fact(.deliveryDate, format.date(delivery))
+      }
       if let period = invoice.billingPeriod {
         fact(.servicePeriod, "\(format.date(period.lowerBound)) – \(format.date(period.upperBound))")
       }

@@ -31,7 +31,10 @@ public struct InvoiceTotals: View {
     VStack(alignment: .trailing, spacing: 10) {
       for part in parts {
         if part == .totals { amounts(invoice.totals) }
-        if part == .vatSummary { vatSummary(invoice.totals) }
+        if part == .vatSummary {
+          vatSummary(invoice.totals)
+          if !legalNotes.isEmpty { legalNotesView }
+        }
       }
     }
     .padding(.trailing, InvoiceItems.cellPadding.trailing)
@@ -107,9 +110,17 @@ public struct InvoiceTotals: View {
       .accessibilityTable(headers: .firstRow)
       if invoice.pricesIncludeTax { Text(strings(.pricesIncludeVat)) }
       if let reason = invoice.taxExemptionReason { Text(reason).italic() }
-      ForEach(legalNotes, id: \.self) { note in Text(note) }
     }
     .font(brand.font(8))
+  }
+
+  /// The notes the seller country's law asks for, under the VAT summary and ending on its edge.
+  var legalNotesView: some View {
+    VStack(alignment: .trailing, spacing: 2) {
+      ForEach(legalNotes, id: \.self) { note in Text(note).multilineTextAlignment(.trailing) }
+    }
+    .font(brand.font(8))
+    .frame(maxWidth: 320, alignment: .trailing)
   }
 
   /// "Shipping", "Voucher SUMMER10", with its rate when the invoice has several ("Shipping (7 %)").

@@ -98,6 +98,9 @@ int ig_embedded_invoice(const char *path, char **name, char **out, size_t *out_l
 int ig_mark_content(const char *data, size_t length, int markers, int scanner, char **out, size_t *out_length,
                     char **error);
 
+/// Writes the SHA-256 digest of `bytes` as 64 lower-case hex digits and a NUL into `hex` (65 bytes).
+void ig_sha256_hex(const unsigned char *bytes, size_t length, char *hex);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,11 +14,6 @@ public enum LegalNotes {
     if inEU, facts.categories.contains("AE") { add(reverseCharge) }
     if inEU, facts.categories.contains("K") { add(intraCommunitySupply) }
     if inEU, facts.categories.contains("G") { add(export) }
-    if facts.issuer.legal.deliveryIsIssueDate, facts.invoice.deliveryDate == nil,
-      facts.invoice.billingPeriod == nil
-    {
-      add(deliveryOnIssueDate)
-    }
     if country == "FR", facts.buyerIsBusiness { add(latePayment) }
     if country == "JP", facts.rates.contains(ExactDecimal(8)) { add(reducedRateLegend) }
     return texts
@@ -45,6 +40,24 @@ public enum LegalNotes {
     case "GB": return "VAT Reg. No."
     default: return nil
     }
+  }
+
+  /// The date of supply to print for an invoice whose data gives none: its date of issue, when the
+  /// config says every invoice is delivered on it (`legal.deliveryDate: "issue-date"`).
+  public static func deliveryDate(for facts: LegalFacts) -> CalendarDate? {
+    let invoice = facts.invoice
+    guard facts.issuer.legal.deliveryIsIssueDate, invoice.deliveryDate == nil, invoice.billingPeriod == nil
+    else { return nil }
+    return invoice.issueDate
+  }
+
+  /// The VERI*FACTU record of `facts`' invoice, whose QR code and legend it prints: for a Spanish
+  /// seller with `legal.verifactu` and a NIF, else nil.
+  public static func verifactuRecord(for facts: LegalFacts) -> VerifactuRecord? {
+    guard facts.issuer.legal.verifactu, facts.sellerCountry == "ES", !facts.sellerRegistration.isEmpty else {
+      return nil
+    }
+    return VerifactuRecord(invoice: facts.invoice, nif: facts.sellerRegistration)
   }
 
   /// The mark after a reduced-rate item's description (Japan's ※), or nil.
@@ -88,15 +101,6 @@ public enum LegalNotes {
     "it": "Esportazione non imponibile (art. 146 direttiva 2006/112/CE)",
     "es": "Exportación exenta (artículo 146 de la Directiva 2006/112/CE)",
     "nl": "Vrijgestelde uitvoer (artikel 146 Richtlijn 2006/112/EG)",
-  ]
-
-  static let deliveryOnIssueDate = [
-    "en": "The date of supply is the date of the invoice.",
-    "de": "Das Leistungsdatum entspricht dem Rechnungsdatum.",
-    "fr": "La date de livraison est la date de la facture.",
-    "it": "La data di consegna coincide con la data della fattura.",
-    "es": "La fecha de la operación es la fecha de la factura.",
-    "nl": "De leveringsdatum is de factuurdatum.",
   ]
 
   static let latePayment = [

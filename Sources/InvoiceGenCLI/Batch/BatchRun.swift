@@ -43,6 +43,7 @@ final class BatchRun {
     let tickets = validated.tickets
     if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)
+    try recordVerifactu(validated.verifactu, &summary)
     let rendering = Date()
     let source = JobSource(tickets: tickets, input: input, plan: plan)
     self.source = source
@@ -108,6 +109,21 @@ final class BatchRun {
       return outcome
     }
     return nil
+  }
+
+  /// Appends the VERI*FACTU records of the invoices about to be written to the chain beside them,
+  /// synced before any document is written: an invoice a customer may get is always recorded.
+  private func recordVerifactu(_ records: [VerifactuRecord], _ summary: inout RunSummary) throws(CLIError) {
+    guard !records.isEmpty else { return }
+    let chain = VerifactuChain(folder: plan.out)
+    let (added, warnings) = try chain.append(records, at: plan.creationDate ?? Date())
+    for warning in warnings { Console.warning(warning) }
+    if added > 0 {
+      summary.outputs.append(VerifactuChain.fileName)
+      if !plan.quiet {
+        Console.write("note: \(Plural.count(added, "VERI*FACTU record")) added to \(chain.path)")
+      }
+    }
   }
 
   /// Creates the output folder, checks it can be written, and removes what killed runs left in it.

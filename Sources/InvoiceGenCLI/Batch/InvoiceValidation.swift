@@ -37,6 +37,8 @@ struct InvoiceValidation {
     var einvoiceFailures: [EInvoicePreparation.Failure] = []
     /// The legal particulars the invoices miss.
     var legal: LegalCheck
+    /// The VERI*FACTU records of the invoices to render, in input order (a Spanish seller's with `legal.verifactu`).
+    var verifactu: [VerifactuRecord] = []
 
     /// Counts `ticket`, and keeps it unless the run only checks (a ticket a run of millions of
     /// invoices keeps for nothing is tens of megabytes).
@@ -114,14 +116,20 @@ struct InvoiceValidation {
     switch naming.name(invoice) {
     case .failure(let failure):
       result.namingFailures.append(failure)
+      return
     case .success(let name) where makesEInvoices:
       switch preparation.prepare(RenderJob(invoice: invoice, name: name)) {
       case .success(let job):
         result.take(ticket(job.name), check: plan.check)
-      case .failure(let failure): result.einvoiceFailures.append(failure)
+      case .failure(let failure):
+        result.einvoiceFailures.append(failure)
+        return
       }
     case .success(let name):
       result.take(ticket(name), check: plan.check)
+    }
+    if !plan.check, let record = result.legal.verifactuRecord(for: invoice) {
+      result.verifactu.append(record)
     }
   }
 }

@@ -55,6 +55,12 @@ struct LegalCheck {
     return rules.compactMap { $0.check(facts) }
   }
 
+  /// The VERI*FACTU record of `invoice`, when the seller issues through VERI*FACTU.
+  func verifactuRecord(for invoice: Invoice) -> VerifactuRecord? {
+    guard plan.settings.issuer.legal.verifactu else { return nil }
+    return LegalNotes.verifactuRecord(for: LegalFacts(invoice: invoice, issuer: plan.settings.issuer))
+  }
+
   /// Checks `invoice`; false when it fails (a finding with `--strict`).
   mutating func check(_ invoice: Invoice) -> Bool {
     let findings = findings(for: invoice)

@@ -1,0 +1,179 @@
+import CPDFContent
+import DataModel
+import Foundation
+
+/// A Spanish seller's VERI*FACTU records, chained by their huella in `verifactu.jsonl` beside the
+/// documents: appended in input order and synced to disk before any document is written, never rewritten.
+///
+/// Each line is one record (RegistroAlta's fields, the previous record's huella and its own). A later
+/// run checks the chain, continues it, and records only the invoices it does not hold yet, so a
+/// nightly run over the same input adds nothing twice. The file is locked while a run reads and
+/// extends it, so shards writing to one folder chain in turn.
+struct VerifactuChain {
+  static let fileName = "verifactu.jsonl"
+  let path: String
+
+  init(folder: String) {
+    path = folder + "/" + Self.fileName
+  }
+
+  /// What the chain holds already: its last huella, and each recorded invoice's total by number.
+  struct Recorded {
+    var lastHash = ""
+    var totals: [String: String] = [:]
+  }
+
+  /// The huella of `text`: its SHA-256 in upper-case hex digits, as the AEAT writes it.
+  static func huella(_ text: String) -> String {
+    var hex = [CChar](repeating: 0, count: 65)
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { ig_sha256_hex($0.baseAddress, $0.count, &hex) }
+    return String(decoding: hex.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self).uppercased()
+  }
+
+  /// "2026-12-03T10:15:00+01:00": `date` in this machine's time zone, as FechaHoraHusoGenRegistro.
+  static func timestamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+    return formatter.string(from: date)
+  }
+
+  /// Appends the records of `records` the chain does not hold, made at `date`; returns how many were
+  /// added and a warning for each invoice recorded before with another total.
+  func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (
+    added: Int, warnings: [String]
+  ) {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .output("\(path): cannot open the VERI*FACTU records: \(Self.reason())")
+    }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX) == 0 else { throw .output("\(path): cannot lock: \(Self.reason())") }
+    var recorded = try read(descriptor)
+    var text = ""
+    var warnings: [String] = []
+    let generatedAt = Self.timestamp(date)
+    for var record in records {
+      if let total = recorded.totals[record.number] {
+        if total != record.grandTotal.description {
+          warnings.append(
+            "\(path): invoice \(Diagnostic.quote(record.number)) was recorded with the total \(total), now \(record.grandTotal.description); records are never rewritten: issue a corrective invoice"
+          )
+        }
+        continue
+      }
+      record.previousHash = recorded.lastHash
+      record.generatedAt = generatedAt
+      let hash = Self.huella(record.hashInput)
+      text += Self.line(record, hash: hash) + "\n"
+      recorded.lastHash = hash
+      recorded.totals[record.number] = record.grandTotal.description
+    }
+    guard !text.isEmpty else { return (0, warnings) }
+    try write(Array(text.utf8), to: descriptor)
+    return (text.utf8.filter { $0 == 0x0A }.count, warnings)
+  }
+
+  /// Reads and checks the chain: every line a record whose huella is that of its fields and the line before.
+  private func read(_ descriptor: Int32) throws(CLIError) -> Recorded {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    lseek(descriptor, 0, SEEK_SET)
+    while true {
+      let count = Foundation.read(descriptor, &buffer, buffer.count)
+      if count < 0 { throw .output("\(path): cannot read the VERI*FACTU records: \(Self.reason())") }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+    }
+    var recorded = Recorded()
+    guard !bytes.isEmpty else { return recorded }
+    guard bytes.last == 0x0A else {
+      throw .output(
+        "\(path): the last record is incomplete (no line end); the chain must be repaired by hand before invoicegen continues it"
+      )
+    }
+    for (offset, line) in bytes.split(separator: 0x0A).enumerated() {
+      guard let record = Self.record(Array(line)), record.record.previousHash == recorded.lastHash,
+        Self.huella(record.record.hashInput) == record.hash
+      else {
+        throw .output(
+          "\(path):\(offset + 1): the VERI*FACTU chain is broken here (a record changed, removed or not invoicegen's); nothing written"
+        )
+      }
+      recorded.lastHash = record.hash
+      recorded.totals[record.record.number] = record.record.grandTotal.description
+    }
+    return recorded
+  }
+
+  /// Writes all of `bytes` and syncs the file (and its folder, which may have just got it).
+  private func write(_ bytes: [UInt8], to descriptor: Int32) throws(CLIError) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBufferPointer {
+        Foundation.write(descriptor, $0.baseAddress, $0.count)
+      }
+      guard count > 0 else {
+        throw .output("\(path): cannot append the VERI*FACTU records: \(Self.reason())")
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else { throw .output("\(path): cannot sync: \(Self.reason())") }
+    let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
+  }
+
+  /// The JSON line of `record` and its `hash`, its keys in a fixed order.
+  static func line(_ record: VerifactuRecord, hash: String) -> String {
+    let fields: [(String, String)] = [
+      ("IDEmisorFactura", record.issuerNIF), ("NumSerieFactura", record.number),
+      ("FechaExpedicionFactura", VerifactuRecord.date(record.issueDate)), ("TipoFactura", record.type),
+      ("CuotaTotal", record.taxTotal.description), ("ImporteTotal", record.grandTotal.description),
+      ("HuellaAnterior", record.previousHash), ("FechaHoraHusoGenRegistro", record.generatedAt),
+      ("Huella", hash),
+    ]
+    return "{" + fields.map { "\(quoted($0.0)):\(quoted($0.1))" }.joined(separator: ",") + "}"
+  }
+
+  /// `text` as a JSON string.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// The record and huella of a line, or nil when it is not one.
+  static func record(_ line: [UInt8]) -> (record: VerifactuRecord, hash: String)? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
+      let nif = object["IDEmisorFactura"], let number = object["NumSerieFactura"],
+      let date = object["FechaExpedicionFactura"].flatMap(Self.date), let type = object["TipoFactura"],
+      let tax = object["CuotaTotal"].flatMap({ ExactDecimal($0) }),
+      let total = object["ImporteTotal"].flatMap({ ExactDecimal($0) }), let hash = object["Huella"]
+    else { return nil }
+    var record = VerifactuRecord(
+      issuerNIF: nif, number: number, issueDate: date, type: type, taxTotal: tax, grandTotal: total)
+    record.previousHash = object["HuellaAnterior"] ?? ""
+    record.generatedAt = object["FechaHoraHusoGenRegistro"] ?? ""
+    return (record, hash)
+  }
+
+  /// "01-09-2024" as a date.
+  static func date(_ text: String) -> CalendarDate? {
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return nil }
+    return CalendarDate(year: parts[2], month: parts[1], day: parts[0])
+  }
+
+  static func reason() -> String { String(cString: strerror(errno)) }
+}
