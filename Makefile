@@ -56,6 +56,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input custom-orders.csv --config custom.json --out ../out/custom-layout --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input japan-orders.csv --config japan.json --out ../out/japan --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input australia-orders.csv --config australia.json --out ../out/australia --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input spain-orders.csv --config spain.json --out ../out/spain-verifactu --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input 'ci/*-junit.xml' --input 'ci/*coverage*.xml' --out ../out/ci-report.pdf --summary ../out/ci-report.md

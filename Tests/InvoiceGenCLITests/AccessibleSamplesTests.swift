@@ -29,6 +29,8 @@ import Testing
       // The qualified invoices of a Japanese seller and the tax invoices of an Australian one.
       ["--input", "japan-orders.csv", "--config", "japan.json", "--out", out + "/japan"],
       ["--input", "australia-orders.csv", "--config", "australia.json", "--out", out + "/australia"],
+      // A Spanish seller's VERI*FACTU invoices, with the AEAT's QR code.
+      ["--input", "spain-orders.csv", "--config", "spain.json", "--out", out + "/spain"],
       // The Swiss seller's CHF invoices carry a QR-bill page.
       [
         "--input", "orders.csv", "--config", "swiss.json", "--only", "INV-2026008", "--only", "INV-2026016",
