@@ -36,4 +36,8 @@ public struct EInvoiceProblem: Error, Hashable, Sendable, CustomStringConvertibl
 /// Everything that keeps one invoice from being a valid e-invoice.
 public struct EInvoiceFailure: Error, Hashable, Sendable {
   public var problems: [EInvoiceProblem]
+
+  public init(problems: [EInvoiceProblem]) {
+    self.problems = problems
+  }
 }

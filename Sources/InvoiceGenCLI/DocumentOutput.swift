@@ -10,9 +10,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case cii
   /// One OASIS UBL 2.1 Invoice or CreditNote per invoice, `NUMBER.xml`.
   case ubl
+  /// One Italian FatturaPA 1.2 (FPR12) per invoice, `IT{partita IVA}_{progressivo}.xml`.
+  case fatturapa
 
   /// Whether the format is an e-invoice in XML rather than a rendered document.
-  var isEInvoiceXML: Bool { self == .cii || self == .ubl }
+  var isEInvoiceXML: Bool { self == .cii || self == .ubl || self == .fatturapa }
 }
 
 /// Writes a laid-out document as a PDF, or as one PNG or SVG per page: the step the batch and report commands share.
@@ -65,7 +67,7 @@ enum DocumentOutput {
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let stem = String(path[..<slash]) + OutputName.stem(String(path[slash...]))
     switch format {
-    case .pdf, .cii, .ubl:
+    case .pdf, .cii, .ubl, .fatturapa:
       // An e-invoice in XML is written by the batch itself; a document asked for as one is a PDF.
       return Written(
         files: [path],

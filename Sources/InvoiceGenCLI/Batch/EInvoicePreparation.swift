@@ -26,7 +26,12 @@ struct EInvoicePreparation {
 
   /// The job with its e-invoice (named `.xml` for `--format cii|ubl`), or its problems.
   func prepare(_ job: RenderJob) -> Result<RenderJob, Failure> {
-    switch EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile) {
+    var made = EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile)
+    if plan.format == .fatturapa, case .success(let document) = made {
+      let problems = FatturaPAWriter.problems(document)
+      if !problems.isEmpty { made = .failure(EInvoiceFailure(problems: problems)) }
+    }
+    switch made {
     case .success(let document):
       return .success(
         RenderJob(

@@ -26,6 +26,7 @@ struct LegalCheck {
       switch plan.format {
       case .cii: .cii
       case .ubl: .ubl
+      case .fatturapa: .fatturaPA
       case .pdf, .png, .svg: plan.facturX ? .facturX : .pdf
       }
     let issuer = plan.settings.issuer

@@ -74,6 +74,8 @@ struct OutputNaming {
     case .png: return OutputName.stem(name) + "-99999.png"
     case .svg: return OutputName.stem(name) + "-99999.svg"
     case .cii, .ubl: return OutputName.stem(name) + ".xml"
+    // The SdI's name, whatever the pattern: IT, the partita IVA, _ and the progressivo.
+    case .fatturapa: return "IT00000000000_00000.xml"
     }
   }
 }

@@ -41,16 +41,9 @@ struct VerifactuChain {
 
   /// Appends the records of `records` the chain does not hold, made at `date`; returns how many were
   /// added and a warning for each invoice recorded before with another total.
-  func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (
-    added: Int, warnings: [String]
-  ) {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .output("\(path): cannot open the VERI*FACTU records: \(Self.reason())")
-    }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX) == 0 else { throw .output("\(path): cannot lock: \(Self.reason())") }
-    var recorded = try read(descriptor)
+  func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (added: Int, warnings: [String]) {
+    let log = try LockedLog(path: path, what: "VERI*FACTU records")
+    var recorded = try read(log)
     var text = ""
     var warnings: [String] = []
     let generatedAt = Self.timestamp(date)
@@ -71,30 +64,15 @@ struct VerifactuChain {
       recorded.totals[record.number] = record.grandTotal.description
     }
     guard !text.isEmpty else { return (0, warnings) }
-    try write(Array(text.utf8), to: descriptor)
+    try log.append(text)
     return (text.utf8.filter { $0 == 0x0A }.count, warnings)
   }
 
   /// Reads and checks the chain: every line a record whose huella is that of its fields and the line before.
-  private func read(_ descriptor: Int32) throws(CLIError) -> Recorded {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    lseek(descriptor, 0, SEEK_SET)
-    while true {
-      let count = Foundation.read(descriptor, &buffer, buffer.count)
-      if count < 0 { throw .output("\(path): cannot read the VERI*FACTU records: \(Self.reason())") }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-    }
+  private func read(_ log: LockedLog) throws(CLIError) -> Recorded {
     var recorded = Recorded()
-    guard !bytes.isEmpty else { return recorded }
-    guard bytes.last == 0x0A else {
-      throw .output(
-        "\(path): the last record is incomplete (no line end); the chain must be repaired by hand before invoicegen continues it"
-      )
-    }
-    for (offset, line) in bytes.split(separator: 0x0A).enumerated() {
-      guard let record = Self.record(Array(line)), record.record.previousHash == recorded.lastHash,
+    for (offset, line) in try log.lines().enumerated() {
+      guard let record = Self.record(line), record.record.previousHash == recorded.lastHash,
         Self.huella(record.record.hashInput) == record.hash
       else {
         throw .output(
@@ -107,26 +85,6 @@ struct VerifactuChain {
     return recorded
   }
 
-  /// Writes all of `bytes` and syncs the file (and its folder, which may have just got it).
-  private func write(_ bytes: [UInt8], to descriptor: Int32) throws(CLIError) {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBufferPointer {
-        Foundation.write(descriptor, $0.baseAddress, $0.count)
-      }
-      guard count > 0 else {
-        throw .output("\(path): cannot append the VERI*FACTU records: \(Self.reason())")
-      }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else { throw .output("\(path): cannot sync: \(Self.reason())") }
-    let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
-  }
-
   /// The JSON line of `record` and its `hash`, its keys in a fixed order.
   static func line(_ record: VerifactuRecord, hash: String) -> String {
     let fields: [(String, String)] = [
@@ -136,21 +94,7 @@ struct VerifactuChain {
       ("HuellaAnterior", record.previousHash), ("FechaHoraHusoGenRegistro", record.generatedAt),
       ("Huella", hash),
     ]
-    return "{" + fields.map { "\(quoted($0.0)):\(quoted($0.1))" }.joined(separator: ",") + "}"
-  }
-
-  /// `text` as a JSON string.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    return "{" + fields.map { "\(LockedLog.quoted($0.0)):\(LockedLog.quoted($0.1))" }.joined(separator: ",") + "}"
   }
 
   /// The record and huella of a line, or nil when it is not one.
@@ -175,5 +119,4 @@ struct VerifactuChain {
     return CalendarDate(year: parts[2], month: parts[1], day: parts[0])
   }
 
-  static func reason() -> String { String(cString: strerror(errno)) }
 }
