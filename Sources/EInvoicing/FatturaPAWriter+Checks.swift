@@ -11,7 +11,8 @@ extension FatturaPAWriter {
       problems.append(
         EInvoiceProblem(
           "FatturaPA is issued by an Italian seller with its partita IVA (CedentePrestatore IdFiscaleIVA)",
-          hint: "set seller.country to IT and seller.vatId to IT and the 11 digits in the config", isInConfig: true))
+          hint: "set seller.country to IT and seller.vatId to IT and the 11 digits in the config",
+          isInConfig: true))
     }
     if seller.postalAddress?.street == nil {
       problems.append(

@@ -49,7 +49,8 @@ extension FatturaPAWriter {
       xml.element("UnitaMisura", String(line.unitCode.prefix(10)))
       xml.element("PrezzoUnitario", decimals(returned ? line.netPrice.negated : line.netPrice))
       if let allowance = line.allowance, !line.quantity.isZero,
-        let perUnit = allowance.divided(by: line.quantity.isNegative ? line.quantity.negated : line.quantity, scale: 8)
+        let perUnit = allowance.divided(
+          by: line.quantity.isNegative ? line.quantity.negated : line.quantity, scale: 8)
       {
         xml.element("ScontoMaggiorazione") { xml in
           xml.element("Tipo", "SC")
@@ -89,7 +90,8 @@ extension FatturaPAWriter {
       xml.element("Imposta", document.amount(entry.tax))
       if code == nil { xml.element("EsigibilitaIVA", "I") }
       if let code {
-        xml.element("RiferimentoNormativo", String((entry.exemptionReason ?? references[code] ?? "").prefix(100)))
+        xml.element(
+          "RiferimentoNormativo", String((entry.exemptionReason ?? references[code] ?? "").prefix(100)))
       }
     }
   }

@@ -58,7 +58,9 @@ public enum FatturaPAWriter {
   public static func split(vatId: String, country: String) -> (country: String, code: String) {
     let compact = String(vatId.uppercased().filter { !" .-".contains($0) })
     let prefix = String(compact.prefix(2))
-    if prefix.count == 2, prefix.allSatisfy(\.isLetter) { return (prefix == "EL" ? "GR" : prefix, String(compact.dropFirst(2))) }
+    if prefix.count == 2, prefix.allSatisfy(\.isLetter) {
+      return (prefix == "EL" ? "GR" : prefix, String(compact.dropFirst(2)))
+    }
     return (country, compact)
   }
 
@@ -75,7 +77,8 @@ public enum FatturaPAWriter {
     }
   }
 
-  private static func transmission(_ xml: inout XMLWriter, _ document: EInvoiceDocument, progressivo: String) {
+  private static func transmission(_ xml: inout XMLWriter, _ document: EInvoiceDocument, progressivo: String)
+  {
     let id = split(vatId: document.seller.vatId ?? "", country: document.sellerCountry)
     let recipient = recipient(document)
     xml.element("DatiTrasmissione") { xml in

@@ -2,7 +2,7 @@ import DataModel
 
 extension ConfigReader {
   /// The keys of the config's `legal` section.
-  static let legalKeys = ["check", "deliveryDate", "verifactu"]
+  static let legalKeys = ["check", "deliveryDate", "verifactu", "regimeFiscale"]
 
   /// `legal`: whether invoices are checked against their seller country's rules, and how the issuer
   /// meets particulars its data does not carry.
@@ -21,6 +21,17 @@ extension ConfigReader {
         error(
           fields["deliveryDate"]!, "$.legal.deliveryDate", "\"\(date)\" is not a delivery date policy",
           hint: "use issue-date (every invoice is delivered on its date) or data (a delivery_date column)")
+      }
+    }
+    if let regime = string(fields["regimeFiscale"], "$.legal.regimeFiscale") {
+      // RF01 to RF19 (RF03 was withdrawn), as FatturaPA's RegimeFiscaleType lists them.
+      let known = (1...19).filter { $0 != 3 }.map { String(format: "RF%02d", $0) }
+      if known.contains(regime.uppercased()) {
+        settings.regimeFiscale = regime.uppercased()
+      } else {
+        error(
+          fields["regimeFiscale"]!, "$.legal.regimeFiscale", "\"\(regime)\" is not a FatturaPA fiscal regime",
+          hint: "use RF01 (ordinario) to RF19, such as RF19 for the forfettario")
       }
     }
     config.invoiceSettings.issuer.legal = settings

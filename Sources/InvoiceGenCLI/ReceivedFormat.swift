@@ -1,9 +1,9 @@
 import DataModel
 import Foundation
 
-/// A received e-invoice's kind: CII or UBL XML, or a PDF with the XML inside (Factur-X, ZUGFeRD, XRechnung).
+/// A received e-invoice's kind: CII, UBL or FatturaPA XML, or a PDF with the XML inside (Factur-X, ZUGFeRD, XRechnung).
 public enum ReceivedFormat: String, Sendable {
-  case cii, ubl, pdf
+  case cii, ubl, pdf, fatturapa
 
   /// The kind of the file at `path`: a PDF by its first bytes, XML by its root element; nil for
   /// anything else (CSV, JSON). XML that is no e-invoice counts as CII: reading it says what its root is.
@@ -15,6 +15,7 @@ public enum ReceivedFormat: String, Sendable {
     guard text.hasPrefix("<") || path.lowercased().hasSuffix(".xml") else { return nil }
     switch ReceivedInvoiceReader.syntax(ofFileAt: path) {
     case .ubl?: return .ubl
+    case .fatturaPA?: return .fatturapa
     case .cii?, nil: return .cii
     }
   }

@@ -42,6 +42,8 @@ public struct LegalSettings: Sendable, Hashable {
   /// Whether a Spanish seller issues through VERI*FACTU (`legal.verifactu`): the QR code and legend
   /// printed, the chained records written.
   public var verifactu = false
+  /// An Italian seller's fiscal regime in FatturaPA (`legal.regimeFiscale`): RF01 ordinario unless set.
+  public var regimeFiscale = "RF01"
   /// The seller's country as the config reader found it (its address, VAT id or address's last
   /// line), so that a run does not look a country name up per invoice; nil to find it per invoice.
   public var sellerCountry: String?

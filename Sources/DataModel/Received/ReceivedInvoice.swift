@@ -7,6 +7,7 @@ public struct ReceivedInvoice: Sendable {
   /// The XML syntax the invoice came in.
   public enum Syntax: String, Sendable {
     case cii, ubl
+    case fatturaPA = "fatturapa"
   }
 
   /// A business term the invoice model has no place for, shown in the rendered invoice's "more" section.

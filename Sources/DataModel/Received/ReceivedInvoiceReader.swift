@@ -1,4 +1,4 @@
-/// Reads a received e-invoice (XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML) into a `ReceivedInvoice`.
+/// Reads a received e-invoice (XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML, FatturaPA) into a `ReceivedInvoice`.
 ///
 /// The syntax is the root element's: `CrossIndustryInvoice` is CII, `Invoice` or `CreditNote` is
 /// UBL. The file is read by `XMLStreamReader` (no DOCTYPE, no entity, nothing fetched). Errors name
@@ -17,6 +17,7 @@ public enum ReceivedInvoiceReader {
     switch root {
     case "CrossIndustryInvoice": return .cii
     case "Invoice", "CreditNote": return .ubl
+    case "FatturaElettronica": return .fatturaPA
     default: return nil
     }
   }
@@ -34,10 +35,11 @@ public enum ReceivedInvoiceReader {
     switch syntax(root: root.name) {
     case .cii: draft = try CIIInvoiceReading(fields: fields).read(root)
     case .ubl: draft = try UBLInvoiceReading(fields: fields).read(root)
+    case .fatturaPA: draft = try FatturaPAInvoiceReading(fields: fields).read(root)
     case nil:
       throw fields.fail(
         root,
-        "not an e-invoice: the root element is <\(root.name)>, not CII's <CrossIndustryInvoice> or UBL's <Invoice> or <CreditNote>"
+        "not an e-invoice: the root element is <\(root.name)>, not CII's <CrossIndustryInvoice>, UBL's <Invoice> or <CreditNote>, or FatturaPA's <FatturaElettronica>"
       )
     }
     return try ReceivedAssembly(draft: draft, fields: fields, root: root).invoice(

@@ -40,10 +40,11 @@ final class BatchRun {
     for failure in validated.einvoiceFailures { preparation.report(failure, into: &summary) }
     for line in preparation.repeated.closingLines { Console.write(line) }
     validated.legal.report(into: &summary)
-    let tickets = validated.tickets
+    var tickets = validated.tickets
     if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)
     try recordVerifactu(validated.verifactu, &summary)
+    if plan.format == .fatturapa { try nameForTheSdI(&tickets, &summary) }
     let rendering = Date()
     let source = JobSource(tickets: tickets, input: input, plan: plan)
     self.source = source
@@ -119,11 +120,25 @@ final class BatchRun {
     let (added, warnings) = try chain.append(records, at: plan.creationDate ?? Date())
     for warning in warnings { Console.warning(warning) }
     if added > 0 {
-      summary.outputs.append(VerifactuChain.fileName)
+      summary.outputs.append(chain.path)
       if !plan.quiet {
         Console.write("note: \(Plural.count(added, "VERI*FACTU record")) added to \(chain.path)")
       }
     }
+  }
+
+  /// Names each FatturaPA file as the SdI asks, with its invoice's progressive number (kept beside them).
+  private func nameForTheSdI(_ tickets: inout [InvoiceValidation.Ticket], _ summary: inout RunSummary)
+    throws(CLIError)
+  {
+    guard !tickets.isEmpty else { return }
+    let numbering = FatturaPANumbering(folder: plan.out)
+    let progressivi = try numbering.progressivi(for: tickets.map(\.number))
+    let vatId = plan.settings.issuer.seller?.vatId ?? ""
+    for index in tickets.indices {
+      tickets[index].name = FatturaPANumbering.name(vatId: vatId, progressivo: progressivi[index])
+    }
+    summary.outputs.append(numbering.path)
   }
 
   /// Creates the output folder, checks it can be written, and removes what killed runs left in it.

@@ -71,7 +71,15 @@ final class InvoiceRendering: Sendable {
     do {
       let outputs: [String]
       if plan.format.isEInvoiceXML, let document = job.einvoice {
-        let xml = plan.format == .ubl ? UBLWriter.xml(document) : CIIWriter.xml(document)
+        let xml =
+          switch plan.format {
+          case .ubl: UBLWriter.xml(document)
+          case .fatturapa:
+            FatturaPAWriter.xml(
+              document, progressivo: FatturaPANumbering.progressivo(inName: job.name),
+              regime: plan.settings.issuer.legal.regimeFiscale)
+          default: CIIWriter.xml(document)
+          }
         try AtomicFile.write(Data(xml), to: path, durable: plan.durable)
         outputs = [path]
       } else {

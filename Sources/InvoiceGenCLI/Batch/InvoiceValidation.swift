@@ -17,7 +17,7 @@ struct InvoiceValidation {
     let index: Int
     /// The invoice's number as assembled (a credit note's is its order's with `-CN`).
     let number: String
-    let name: String
+    var name: String
     /// Whether the ticket is the credit note for a partly refunded order's refund, not its invoice.
     var isRefundNote = false
   }

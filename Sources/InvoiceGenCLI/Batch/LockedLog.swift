@@ -36,7 +36,8 @@ final class LockedLog {
     guard !bytes.isEmpty else { return [] }
     guard bytes.last == 0x0A else {
       throw .output(
-        "\(path): the last line is incomplete (no line end); repair the file by hand before invoicegen continues it")
+        "\(path): the last line is incomplete (no line end); repair the file by hand before invoicegen continues it"
+      )
     }
     return bytes.split(separator: 0x0A).map(Array.init)
   }

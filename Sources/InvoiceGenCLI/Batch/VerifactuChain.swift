@@ -41,7 +41,9 @@ struct VerifactuChain {
 
   /// Appends the records of `records` the chain does not hold, made at `date`; returns how many were
   /// added and a warning for each invoice recorded before with another total.
-  func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (added: Int, warnings: [String]) {
+  func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (
+    added: Int, warnings: [String]
+  ) {
     let log = try LockedLog(path: path, what: "VERI*FACTU records")
     var recorded = try read(log)
     var text = ""
@@ -94,7 +96,8 @@ struct VerifactuChain {
       ("HuellaAnterior", record.previousHash), ("FechaHoraHusoGenRegistro", record.generatedAt),
       ("Huella", hash),
     ]
-    return "{" + fields.map { "\(LockedLog.quoted($0.0)):\(LockedLog.quoted($0.1))" }.joined(separator: ",") + "}"
+    return "{" + fields.map { "\(LockedLog.quoted($0.0)):\(LockedLog.quoted($0.1))" }.joined(separator: ",")
+      + "}"
   }
 
   /// The record and huella of a line, or nil when it is not one.
