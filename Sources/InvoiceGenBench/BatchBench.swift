@@ -39,6 +39,8 @@ enum BatchBench {
     var facturX: [Double] = []
     var epc: [Double] = []
     var received: [Double] = []
+    /// The e-invoicing sample seller's invoices with the legal checks turned off (`legal.check: false`).
+    var unchecked: [Double] = []
     var cold: [Double] = []
     /// Seconds to read every received XML once, in this process (no rendering).
     var reading: [Double] = []
@@ -56,6 +58,8 @@ enum BatchBench {
     let einvoiceConfig: String
     /// The e-invoicing seller's config with an EPC QR code on every invoice.
     let epcConfig: String
+    /// The e-invoicing seller's config without the legal checks.
+    let uncheckedConfig: String
     /// The same invoices as CII files (written by invoicegen), read back as received e-invoices.
     let receivedFolder: String
   }
@@ -75,6 +79,9 @@ enum BatchBench {
     guard let brace = seller.firstIndex(of: "{") else { throw BenchError.usage }
     try seller.replacingCharacters(in: brace...brace, with: "{\"payment\": {\"qr\": \"epc\"},").write(
       toFile: epcConfig, atomically: true, encoding: .utf8)
+    let uncheckedConfig = dir + "/unchecked.json"
+    try seller.replacingCharacters(in: brace...brace, with: "{\"legal\": {\"check\": false},").write(
+      toFile: uncheckedConfig, atomically: true, encoding: .utf8)
     // The same invoices as received e-invoices: written once as CII by invoicegen, not timed.
     let receivedFolder = dir + "/received-xml"
     _ = try Bench.measure([
@@ -83,7 +90,8 @@ enum BatchBench {
     ])
     let setup = Setup(
       invoicegen: invoicegen, floor: floor, dir: dir, input: input, count: count, config: config,
-      einvoiceConfig: einvoiceConfig, epcConfig: epcConfig, receivedFolder: receivedFolder)
+      einvoiceConfig: einvoiceConfig, epcConfig: epcConfig, uncheckedConfig: uncheckedConfig,
+      receivedFolder: receivedFolder)
     var timings = Timings()
     for round in 0..<3 {
       try measureRound(round, setup, into: &timings)
@@ -117,14 +125,15 @@ enum BatchBench {
     }
     for (kind, flags) in [
       ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
-      ("epc", []), ("received", []),
+      ("epc", []), ("received", []), ("unchecked", []),
     ] {
       // The received run reads the CII files instead of the CSV (invoicegen expands the pattern).
       let input = kind == "received" ? setup.receivedFolder + "/*.xml" : setup.input
       let sample = try Bench.measure(
         [
           setup.invoicegen, "--input", input, "--out", dir + "/\(kind)-\(round)", "--config",
-          kind == "epc" ? setup.epcConfig : setup.einvoiceConfig, "--jobs", "1", "--quiet", "--progress",
+          kind == "epc" ? setup.epcConfig : kind == "unchecked" ? setup.uncheckedConfig : setup.einvoiceConfig,
+          "--jobs", "1", "--quiet", "--progress",
           "never",
         ] + flags)
       switch kind {
@@ -132,6 +141,7 @@ enum BatchBench {
       case "untagged": timings.untagged.append(sample.seconds)
       case "epc": timings.epc.append(sample.seconds)
       case "received": timings.received.append(sample.seconds)
+      case "unchecked": timings.unchecked.append(sample.seconds)
       default: timings.facturX.append(sample.seconds)
       }
     }
@@ -189,6 +199,8 @@ enum BatchBench {
     printCost(
       "Factur-X, tagged", timings.facturX, against: "--untagged", timings.untagged, count: count, target: 40)
     printCost("EPC QR code", timings.epc, against: "no code", timings.plain, count: count, target: 10)
+    printCost(
+      "legal checks", timings.plain, against: "legal.check false", timings.unchecked, count: count, target: 2)
     printCost("received CII", timings.received, against: "from CSV", timings.plain, count: count, target: 10)
     let reading = Bench.median(timings.reading)
     print(
