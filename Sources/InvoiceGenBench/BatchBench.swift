@@ -132,7 +132,8 @@ enum BatchBench {
       let sample = try Bench.measure(
         [
           setup.invoicegen, "--input", input, "--out", dir + "/\(kind)-\(round)", "--config",
-          kind == "epc" ? setup.epcConfig : kind == "unchecked" ? setup.uncheckedConfig : setup.einvoiceConfig,
+          kind == "epc"
+            ? setup.epcConfig : kind == "unchecked" ? setup.uncheckedConfig : setup.einvoiceConfig,
           "--jobs", "1", "--quiet", "--progress",
           "never",
         ] + flags)

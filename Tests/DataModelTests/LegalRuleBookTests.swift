@@ -1,4 +1,5 @@
 import DataModel
+import Foundation
 import Testing
 
 /// An invoice of one seller country, as the rules read it; a case changes one thing of it.
@@ -300,5 +301,42 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     let australian = try LegalSample.lawful("AU").facts()
     #expect(LegalNotes.title(for: australian, language: "en-AU") == "Tax invoice")
     #expect(LegalNotes.title(for: try LegalSample.lawful("US").facts(), language: "en") == nil)
+  }
+}
+
+/// The README's "Lawful in each country" table is the rule table's own.
+@Suite struct LegalReadmeTests {
+  /// The table as the README writes it, made from `LegalRuleBook`.
+  static var table: String {
+    var rows = [
+      "| country | rule | law | the invoice states or is | when |", "|---|---|---|---|---|",
+    ]
+    for country in LegalRuleBook.countries {
+      let rules = LegalRuleBook.rules.filter { $0.country == country.code }
+      if rules.isEmpty {
+        rows.append("| \(country.name) | none | no federal particulars (sales tax is the states') | | |")
+      }
+      for rule in rules {
+        let cells = [country.name, "`\(rule.id)`", rule.law, rule.requirement, rule.condition]
+        rows.append(
+          "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+      }
+    }
+    return rows.joined(separator: "\n")
+  }
+
+  @Test func theReadmeTableIsTheRuleTable() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = "<!-- legal-rules:start -->\n"
+    let from = try #require(readme.range(of: start)).upperBound
+    let to = try #require(readme.range(of: "<!-- legal-rules:end -->", range: from..<readme.endIndex))
+      .lowerBound
+    let written = String(readme[from..<to])
+    if written != Self.table + "\n" {
+      try? Self.table.write(toFile: "/tmp/legal-rules.md", atomically: true, encoding: .utf8)
+    }
+    #expect(written == Self.table + "\n", "the expected table is in /tmp/legal-rules.md")
   }
 }
