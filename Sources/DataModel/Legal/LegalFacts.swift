@@ -52,8 +52,9 @@ public struct LegalSettings: Sendable, Hashable {
 }
 
 /// What the rules read of one invoice: the invoice, its issuer and the document, with the facts
-/// derived once (countries, gross amount, VAT categories and rates).
-public struct LegalFacts: Sendable {
+/// derived once (countries, gross amount, VAT categories and rates); a class, so that every rule
+/// reads the one instance of an invoice's facts.
+public final class LegalFacts: Sendable {
   public let invoice: Invoice
   public let issuer: Issuer
   public let document: LegalDocument
@@ -64,9 +65,13 @@ public struct LegalFacts: Sendable {
   /// The gross total without its sign (a credit note's is negative).
   public let gross: ExactDecimal
   /// The VAT categories of the items: given, else S above 0 % and Z at 0 %.
-  public let categories: Set<String>
-  /// The tax rates of the items and charges, in percent.
-  public let rates: Set<ExactDecimal>
+  public let categories: VATCategories
+  /// The tax rates of the items and charges, in percent, each once.
+  public let rates: [ExactDecimal]
+  /// The seller, or a party without name or address when the config has none.
+  public let seller: Party
+  /// Whether the invoice may be a simplified one: at most its seller country's limit, in its currency.
+  public let isSimplified: Bool
 
   public init(invoice: Invoice, issuer: Issuer, document: LegalDocument = LegalDocument()) {
     self.invoice = invoice
@@ -77,21 +82,28 @@ public struct LegalFacts: Sendable {
     buyerCountry = Self.country(of: invoice.customer, fromAddressLines: false)
     let total = invoice.totals.grandTotal.amount
     gross = total.isNegative ? total.negated : total
-    var categories = Set<String>()
-    var rates = Set<ExactDecimal>()
+    var categories = VATCategories()
+    var rates: [ExactDecimal] = []
     for item in invoice.items {
-      categories.insert(item.taxCategory?.uppercased() ?? (item.taxRate.isZero ? "Z" : "S"))
-      rates.insert(item.taxRate)
+      if let code = item.taxCategory {
+        categories.insert(VATCategories(code: code))
+      } else {
+        categories.insert(item.taxRate.isZero ? .zeroRated : .standard)
+      }
+      if !rates.contains(item.taxRate) { rates.append(item.taxRate) }
     }
     for charge in invoice.allowancesCharges {
-      if let rate = charge.taxRate { rates.insert(rate) }
+      if let rate = charge.taxRate, !rates.contains(rate) { rates.append(rate) }
     }
     self.categories = categories
     self.rates = rates
+    seller = issuer.seller ?? Party(name: "")
+    if let country = sellerCountry, let limit = LegalRuleBook.simplifiedLimits[country] {
+      isSimplified = invoice.currency.code == limit.currency && gross <= ExactDecimal(limit.amount)
+    } else {
+      isSimplified = false
+    }
   }
-
-  /// The seller, or a party without name or address when the config has none.
-  public var seller: Party { issuer.seller ?? Party(name: "") }
 
   /// Whether the gross total is over `limit` in `currency`; an invoice in another currency counts as
   /// over (its amount is not converted, so the stricter rule applies).
@@ -109,7 +121,7 @@ public struct LegalFacts: Sendable {
   /// Whether the buyer is known to be a business: it has a VAT id, or a category that only a
   /// business can receive (reverse charge, intra-community supply).
   public var buyerIsBusiness: Bool {
-    invoice.customer.vatId != nil || !categories.isDisjoint(with: ["AE", "K"])
+    invoice.customer.vatId != nil || !categories.isDisjoint(with: [.reverseCharge, .intraCommunity])
   }
 
   /// Whether buyer and seller are known to be in the same country.

@@ -11,9 +11,9 @@ public enum LegalNotes {
     var texts: [String] = []
     func add(_ wording: [String: String]) { texts.append(text(wording, language)) }
     let inEU = TaxIdentifier.euCountries.contains(country)
-    if inEU, facts.categories.contains("AE") { add(reverseCharge) }
-    if inEU, facts.categories.contains("K") { add(intraCommunitySupply) }
-    if inEU, facts.categories.contains("G") { add(export) }
+    if inEU, facts.categories.contains(.reverseCharge) { add(reverseCharge) }
+    if inEU, facts.categories.contains(.intraCommunity) { add(intraCommunitySupply) }
+    if inEU, facts.categories.contains(.export) { add(export) }
     if country == "FR", facts.buyerIsBusiness { add(latePayment) }
     if country == "JP", facts.rates.contains(ExactDecimal(8)) { add(reducedRateLegend) }
     return texts

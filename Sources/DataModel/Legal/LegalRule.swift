@@ -1,10 +1,10 @@
 /// One particular the law of a country asks of an invoice: where it comes from, when it applies and
-/// what satisfies it.
+/// what satisfies it (a class: a run checks every invoice against the same few, never copying them).
 ///
 /// Rules live in `LegalRuleBook`, one table for every country; the run checks each invoice against
 /// the rules of its seller's country, and the layouts print what a `printed` rule asks for from the
 /// same table (`LegalNotes`), so nothing depends on a text the user must know to write.
-public struct LegalRule: Sendable, Identifiable {
+public final class LegalRule: Sendable, Identifiable {
   /// What satisfies a rule.
   public enum Kind: String, Sendable {
     /// A value the data or the config must give (the seller's VAT id, a delivery date).
@@ -58,23 +58,26 @@ public struct LegalRule: Sendable, Identifiable {
 
 /// A rule an invoice does not satisfy.
 public struct LegalFinding: Sendable, Hashable {
-  public let ruleID: String
-  public let law: String
-  /// "an invoice over 250 EUR must state when the goods or services were delivered".
-  public let message: String
-  public let hint: String
+  public let rule: LegalRule
 
   init(rule: LegalRule) {
-    ruleID = rule.id
-    law = rule.law
-    let when = rule.condition.isEmpty ? "" : " (\(rule.condition))"
-    let what =
-      rule.kind == .issuance ? "must be \(rule.requirement)" : "lacks \(rule.requirement)"
-    message = "\(rule.id): the invoice \(what)\(when), as \(rule.law) requires"
-    hint = rule.fix
+    self.rule = rule
   }
 
-  public static func == (lhs: LegalFinding, rhs: LegalFinding) -> Bool { lhs.ruleID == rhs.ruleID }
+  public var ruleID: String { rule.id }
+  public var law: String { rule.law }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(ruleID) }
+  /// "DE-14-4-6: the invoice lacks the date of delivery or the service period (over 250 EUR…), as DE §14… requires".
+  public var message: String {
+    let when = rule.condition.isEmpty ? "" : " (\(rule.condition))"
+    let what = rule.kind == .issuance ? "must be \(rule.requirement)" : "lacks \(rule.requirement)"
+    return "\(rule.id): the invoice \(what)\(when), as \(rule.law) requires"
+  }
+
+  /// The column, config key or option that satisfies the rule.
+  public var hint: String { rule.fix }
+
+  public static func == (lhs: LegalFinding, rhs: LegalFinding) -> Bool { lhs.rule.id == rhs.rule.id }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rule.id) }
 }

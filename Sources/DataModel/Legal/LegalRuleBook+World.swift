@@ -56,7 +56,7 @@ extension LegalRuleBook {
       requires: "the words \"Tax invoice\" as its title", when: "a taxable sale",
       fix:
         "leave layout.title.invoice unset (the title is then \"Tax invoice\") or write \"Tax invoice\" in it",
-      applies: { !$0.invoice.isCreditNote && !$0.rates.isSubset(of: [ExactDecimal.zero]) },
+      applies: { !$0.invoice.isCreditNote && $0.rates.contains { !$0.isZero } },
       holds: { $0.document.customTitle.map { $0.lowercased().contains("tax invoice") } ?? true }),
     LegalRule(
       "AU-29-70-ABN", .format, law: "AU GST Regulations 2019 s 29-70.01(2)(b)",

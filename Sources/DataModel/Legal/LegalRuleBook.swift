@@ -40,14 +40,6 @@ public enum LegalRuleBook {
 }
 
 extension LegalFacts {
-  /// Whether the invoice may be a simplified one: at most its seller country's limit, in its currency.
-  public var isSimplified: Bool {
-    guard let country = sellerCountry, let limit = LegalRuleBook.simplifiedLimits[country] else {
-      return false
-    }
-    return !isOver(limit.amount, limit.currency)
-  }
-
   /// Whether the invoice is dated `year-month-day` or later.
   func isIssued(onOrAfter year: Int, _ month: Int, _ day: Int) -> Bool {
     let date = invoice.issueDate
@@ -59,6 +51,6 @@ extension LegalFacts {
 
   /// Whether every rate is one of `allowed` (in percent).
   func ratesAre(_ allowed: [Int]) -> Bool {
-    rates.isSubset(of: Set(allowed.map { ExactDecimal($0) }))
+    rates.allSatisfy { rate in allowed.contains { ExactDecimal($0) == rate } }
   }
 }

@@ -12,6 +12,8 @@ struct LegalCheck {
   private let document: LegalDocument
   /// The rules of the seller's country (none when checks are off or the country is unknown).
   private let rules: [LegalRule]
+  private let issuer: Issuer
+  private let titles: [DocumentKind: LocalizedText]
   private var repeated = RepeatedProblems()
   /// The messages to show, in input order (a rule's first few invoices only).
   private(set) var shown: [String] = []
@@ -30,6 +32,8 @@ struct LegalCheck {
       case .pdf, .png, .svg: plan.facturX ? .facturX : .pdf
       }
     let issuer = plan.settings.issuer
+    self.issuer = issuer
+    titles = plan.settings.layout.titles
     rules =
       issuer.legal.checks
       ? LegalRuleBook.rules(
@@ -47,12 +51,11 @@ struct LegalCheck {
     guard !rules.isEmpty else { return [] }
     var document = self.document
     let kind: DocumentKind = invoice.isCreditNote ? .creditNote : .invoice
-    if let title = plan.settings.layout.titles[kind] {
-      let issuer = plan.settings.issuer
+    if !titles.isEmpty, let title = titles[kind] {
       document.customTitle = title.text(
         for: invoice.locale ?? issuer.defaultLocale, defaultLocale: issuer.defaultLocale)
     }
-    let facts = LegalFacts(invoice: invoice, issuer: plan.settings.issuer, document: document)
+    let facts = LegalFacts(invoice: invoice, issuer: issuer, document: document)
     return rules.compactMap { $0.check(facts) }
   }
 

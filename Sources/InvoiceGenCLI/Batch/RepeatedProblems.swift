@@ -18,20 +18,25 @@ struct RepeatedProblems {
     var numbers: [String] = []
   }
 
-  private var seen: [String: Seen] = [:]
-  private var order: [String] = []
+  /// The problems in the order first met, and where each key's is.
+  private var problems: [Seen] = []
+  private var positions: [String: Int] = [:]
 
   /// Whether a problem keyed `key` on invoice `number` is shown in full (one of its first few) or only counted.
-  mutating func show(_ key: String, severity: Diagnostic.Severity, message: String, invoice number: String?)
-    -> Bool
-  {
-    if seen[key] == nil {
-      seen[key] = Seen(severity: severity, message: message)
-      order.append(key)
+  mutating func show(
+    _ key: String, severity: Diagnostic.Severity, message: @autoclosure () -> String, invoice number: String?
+  ) -> Bool {
+    let position: Int
+    if let known = positions[key] {
+      position = known
+    } else {
+      position = problems.count
+      positions[key] = position
+      problems.append(Seen(severity: severity, message: message()))
     }
-    seen[key]!.count += 1
-    guard seen[key]!.count > Self.shown else { return true }
-    if let number, seen[key]!.numbers.count < Self.named { seen[key]!.numbers.append(number) }
+    problems[position].count += 1
+    guard problems[position].count > Self.shown else { return true }
+    if let number, problems[position].numbers.count < Self.named { problems[position].numbers.append(number) }
     return false
   }
 
@@ -48,8 +53,8 @@ struct RepeatedProblems {
 
   /// One line per problem met on more invoices than were shown: how many more, and the first of them.
   var closingLines: [String] {
-    order.compactMap { key in
-      guard let problem = seen[key], problem.count > Self.shown else { return nil }
+    problems.compactMap { problem in
+      guard problem.count > Self.shown else { return nil }
       let more = problem.count - Self.shown
       let names =
         problem.numbers.map { Diagnostic.quote($0) }.joined(separator: ", ")
