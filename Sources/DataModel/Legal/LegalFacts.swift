@@ -60,8 +60,8 @@ public final class LegalFacts: Sendable {
   public let document: LegalDocument
   /// The seller's country: its address's, else its VAT id's prefix, else its address's last line.
   public let sellerCountry: String?
-  /// The buyer's country: its address's, else its VAT id's prefix.
-  public let buyerCountry: String?
+  /// The buyer's country: its address's, else its VAT id's prefix (found when a rule asks).
+  public var buyerCountry: String? { Self.country(of: invoice.customer, fromAddressLines: false) }
   /// The gross total without its sign (a credit note's is negative).
   public let gross: ExactDecimal
   /// The VAT categories of the items: given, else S above 0 % and Z at 0 %.
@@ -79,7 +79,6 @@ public final class LegalFacts: Sendable {
     self.document = document
     sellerCountry =
       issuer.legal.sellerCountry ?? issuer.seller.flatMap { Self.country(of: $0, fromAddressLines: true) }
-    buyerCountry = Self.country(of: invoice.customer, fromAddressLines: false)
     let total = invoice.totals.grandTotal.amount
     gross = total.isNegative ? total.negated : total
     var categories = VATCategories()

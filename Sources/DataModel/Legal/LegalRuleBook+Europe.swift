@@ -16,7 +16,8 @@ extension LegalRuleBook {
       "EU-226-4", .particular, law: "EU 2006/112/EC art. 226(4)",
       requires: "the buyer's VAT identification number", when: "reverse charge or intra-Community supply",
       fix: "add a customer_vat_id column (vatId of the customer in JSON)",
-      applies: { !$0.categories.isDisjoint(with: [.reverseCharge, .intraCommunity]) }, holds: { $0.invoice.customer.vatId != nil }),
+      applies: { !$0.categories.isDisjoint(with: [.reverseCharge, .intraCommunity]) },
+      holds: { $0.invoice.customer.vatId != nil }),
     LegalRule(
       "EU-226-5S", .particular, law: "EU 2006/112/EC art. 226(5)",
       requires: "the seller's full name and address", fix: "set seller.name and seller.address in the config",
@@ -35,11 +36,13 @@ extension LegalRuleBook {
     LegalRule(
       "EU-226-11A", .printed, law: "EU 2006/112/EC art. 226(11a)",
       requires: "the words \"Reverse charge\" in the document's language", when: "VAT category AE",
-      fix: keepTaxNotes, applies: { $0.categories.contains(.reverseCharge) }, holds: { $0.document.printsTaxNotes }),
+      fix: keepTaxNotes, applies: { $0.categories.contains(.reverseCharge) },
+      holds: { $0.document.printsTaxNotes }),
     LegalRule(
       "EU-226-11K", .printed, law: "EU 2006/112/EC art. 226(11) and 138",
       requires: "the reference to the exempt intra-Community supply", when: "VAT category K",
-      fix: keepTaxNotes, applies: { $0.categories.contains(.intraCommunity) }, holds: { $0.document.printsTaxNotes }),
+      fix: keepTaxNotes, applies: { $0.categories.contains(.intraCommunity) },
+      holds: { $0.document.printsTaxNotes }),
     LegalRule(
       "EU-226-11G", .printed, law: "EU 2006/112/EC art. 226(11) and 146",
       requires: "the reference to the exempt export", when: "VAT category G", fix: keepTaxNotes,
