@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An orders CSV read once for where each invoice's rows are, so each invoice can be read on its own.
 ///
@@ -130,6 +131,30 @@ public final class OrdersIndex {
   /// problem its rows and its assembly showed (row problems first, in line order).
   public func read(_ index: Int) -> IndexedInvoice {
     if replay == nil { replay = OrdersRowReader(replaying: self) }
+    return read(index, with: &replay!)
+  }
+
+  /// Invoices `range` read on up to `jobs` threads at once, each with a reader of its own, in order.
+  ///
+  /// After the first pass the index is only read (rows come back through `pread`), so the threads
+  /// share it; each invoice is built exactly as `read(_:)` builds it.
+  public func read(_ range: Range<Int>, jobs: Int) -> [IndexedInvoice] {
+    let parts = max(1, min(jobs, range.count / 16))
+    guard parts > 1 else { return range.map { read($0) } }
+    let results = Mutex<[[IndexedInvoice]]>(Array(repeating: [], count: parts))
+    let shared = SharedIndex(index: self)
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let lower = range.lowerBound + range.count * part / parts
+      let upper = range.lowerBound + range.count * (part + 1) / parts
+      var reader = OrdersRowReader(replaying: shared.index)
+      let read = (lower..<upper).map { shared.index.read($0, with: &reader) }
+      results.withLock { $0[part] = read }
+    }
+    return results.withLock { $0.flatMap { $0 } }
+  }
+
+  /// Invoice `index` read with `replay`, a reader made for this index.
+  private func read(_ index: Int, with replay: inout OrdersRowReader) -> IndexedInvoice {
     let entry = entries[index]
     var rows: [(bytes: [UInt8], line: Int)] = []
     var segment = entry.head
@@ -142,7 +167,7 @@ public final class OrdersIndex {
       }
       segment = part.next
     }
-    var result = replay!.replay(entry, rows: rows, delimiter: delimiter, failed: abandonedAt != nil)
+    var result = replay.replay(entry, rows: rows, delimiter: delimiter, failed: abandonedAt != nil)
     if let unreadable {
       result.rowDiagnostics.append(
         Diagnostic(
@@ -215,6 +240,11 @@ public final class OrdersIndex {
       invoices: invoices, diagnostics: ordered + assembly, invalidInvoiceNumbers: invalid,
       rejectedRows: rejectedRows, isUnusable: isUnusable, skipped: skipped)
   }
+}
+
+/// An index handed to the threads of `OrdersIndex.read(_:jobs:)`, which only read it.
+private struct SharedIndex: @unchecked Sendable {
+  let index: OrdersIndex
 }
 
 /// One invoice of an `OrdersIndex`, read: what became of it and the problems found on the way.

@@ -175,10 +175,6 @@ public final class CSVReader {
     if let best, best.value > 0 { delimiter = best.key }
   }
 
-  private enum State {
-    case fieldStart, unquoted, quoted, quoteInQuoted
-  }
-
   /// Reads the next non-blank record into `record`; returns false at the end of the input.
   public func next(into record: inout CSVRecord) throws(CSVError) -> Bool {
     record.bytes.removeAll(keepingCapacity: true)
@@ -187,35 +183,34 @@ public final class CSVReader {
     record.start = offset
     record.problemLine = nil
     if !record.clippedLengths.isEmpty { record.clippedLengths.removeAll() }
-    var state = State.fieldStart
-    var delimiter = self.delimiter
+    var state = CSVScanState.fieldStart
     while true {
       if position >= count {
         guard try refill() else { return try endOfInput(state, &record) }
-        delimiter = self.delimiter  // detected from the first chunk
       }
-      let byte = chunk[position]
-      position += 1
-      let ended: Bool
-      switch state {
-      case .fieldStart, .unquoted: ended = readOutsideQuotes(byte, &state, &record, delimiter: delimiter)
-      case .quoted: ended = readInsideQuotes(byte, &state, &record)
-      case .quoteInQuoted: ended = readAfterQuote(byte, &state, &record, delimiter: delimiter)
-      }
-      if ended {
+      if try scan(&state, &record) {
         record.end = offset
         return true
-      }
-      if record.bytes.count > CSVReader.maxRecordBytes
-        || record.bytes.count - (record.ends.last ?? 0) > CSVReader.maxFieldBytes
-      {
-        try clip(&record)
       }
     }
   }
 
+  /// Reads the chunk from `position` into `record`: true when the record ends in it, false when the chunk does.
+  private func scan(_ state: inout CSVScanState, _ record: inout CSVRecord) throws(CSVError) -> Bool {
+    var scan = CSVChunkScan(
+      base: chunk.baseAddress!, end: count, position: position, line: line, delimiter: delimiter,
+      // Near the limits, every field is copied on its own, so a too long one is clipped by itself.
+      careful: record.bytes.count >= CSVReader.maxFieldBytes - (count - position), file: name,
+      chunkOffset: chunkOffset)
+    defer {
+      position = scan.position
+      line = scan.line
+    }
+    return try scan.read(&state, &record)
+  }
+
   /// Whether the input's end leaves a record (its last field closed), or an error inside quotes.
-  private func endOfInput(_ state: State, _ record: inout CSVRecord) throws(CSVError) -> Bool {
+  private func endOfInput(_ state: CSVScanState, _ record: inout CSVRecord) throws(CSVError) -> Bool {
     switch state {
     case .quoted:
       throw CSVError.unterminatedQuote(file: name, line: record.line)
@@ -227,116 +222,13 @@ public final class CSVReader {
       return true
     }
   }
-
-  /// Reads `byte` at a field's start or in an unquoted field; true when it ends the record.
-  @inline(__always)
-  private func readOutsideQuotes(
-    _ byte: UInt8, _ state: inout State, _ record: inout CSVRecord, delimiter: UInt8
-  ) -> Bool {
-    if byte == delimiter {
-      record.ends.append(record.bytes.count)
-      state = .fieldStart
-    } else if byte == 0x0A {
-      line += 1
-      if state == .fieldStart && record.ends.isEmpty {
-        record.line = line  // a blank line: skip it
-        record.start = offset
-        return false
-      }
-      record.ends.append(record.bytes.count)
-      return true
-    } else if byte == 0x0D {
-      return false
-    } else if byte == UInt8(ascii: "\"") && state == .fieldStart {
-      state = .quoted
-    } else {
-      state = .unquoted
-      record.bytes.append(byte)
-      // Copy the rest of an unquoted field in one go.
-      copyRun(into: &record, stops: delimiter, 0x0A, 0x0D)
-    }
-    return false
-  }
-
-  /// Reads `byte` inside a quoted field; a quote may close it (or be the first of a doubled quote).
-  @inline(__always)
-  private func readInsideQuotes(_ byte: UInt8, _ state: inout State, _ record: inout CSVRecord) -> Bool {
-    if byte == UInt8(ascii: "\"") {
-      state = .quoteInQuoted
-      return false
-    }
-    if byte == 0x0A { line += 1 }
-    record.bytes.append(byte)
-    // Copy the run up to the next quote or line feed in one go.
-    copyRun(into: &record, stops: UInt8(ascii: "\""), 0x0A, 0x0A)
-    return false
-  }
-
-  /// Reads `byte` after a quote inside a quoted field: a doubled quote, the field's end, or (flagged)
-  /// text after the closing quote. True when it ends the record.
-  @inline(__always)
-  private func readAfterQuote(
-    _ byte: UInt8, _ state: inout State, _ record: inout CSVRecord, delimiter: UInt8
-  ) -> Bool {
-    if byte == UInt8(ascii: "\"") {
-      record.bytes.append(byte)
-      state = .quoted
-    } else if byte == delimiter {
-      record.ends.append(record.bytes.count)
-      state = .fieldStart
-    } else if byte == 0x0A {
-      line += 1
-      record.ends.append(record.bytes.count)
-      return true
-    } else if byte != 0x0D {
-      // Text after a closing quote: keep it as part of the field and flag the record.
-      if record.problemLine == nil { record.problemLine = line }
-      record.bytes.append(byte)
-      state = .unquoted
-    }
-    return false
-  }
-
-  /// Appends the chunk's bytes from `position` up to the first of the three stop bytes (or the chunk's end).
-  @inline(__always)
-  private func copyRun(into record: inout CSVRecord, stops first: UInt8, _ second: UInt8, _ third: UInt8) {
-    // Unchecked scanning of the chunk: the loop is most of a CSV read's time.
-    guard let base = chunk.baseAddress else { return }
-    var end = position
-    while end < count {
-      let byte = base[end]
-      if byte == first || byte == second || byte == third { break }
-      end += 1
-    }
-    if end > position {
-      record.bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))
-      position = end
-    }
-  }
-
-  /// Drops the bytes of the current field beyond what a record keeps, noting the field's true length.
-  ///
-  /// Memory stays bounded whatever the input; the importer then fails only the row's invoice. NUL
-  /// bytes in an oversized field mean binary data (such as `/dev/zero`): the input is refused.
-  private func clip(_ record: inout CSVRecord) throws(CSVError) {
-    let start = record.ends.last ?? 0
-    let keep = min(start + CSVReader.maxFieldBytes, max(start, CSVReader.maxRecordBytes))
-    let dropped = record.bytes.count - keep
-    guard dropped > 0 else { return }
-    if record.bytes[keep...].contains(0) {
-      throw CSVError.binary(file: name, line: record.line)
-    }
-    record.bytes.removeSubrange(keep...)
-    let field = record.ends.count
-    record.clippedLengths[field, default: keep - start] += dropped
-  }
 }
 
 /// One CSV record: its fields as byte ranges of one buffer, and the physical line it starts on.
 public struct CSVRecord {
-  /// The unquoted bytes of all fields, one after the other.
+  /// The unquoted bytes of all fields, one after the other, each field after the first following one delimiter.
   public var bytes: [UInt8] = []
-  /// The end offset of each field in `bytes`.
+  /// The end offset of each field in `bytes` (the next field starts one byte later).
   public var ends: [Int] = []
   /// The physical line the record starts on.
   public var line = 0
@@ -356,7 +248,7 @@ public struct CSVRecord {
   /// The byte range of field `index`.
   @inline(__always)
   public func range(_ index: Int) -> Range<Int> {
-    (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    (index == 0 ? 0 : ends[index - 1] + 1)..<ends[index]
   }
 
   /// The bytes of field `index`.

@@ -7,8 +7,15 @@ protocol InvoiceInput: AnyObject {
   var count: Int { get }
   /// Invoice `index` read, with the problems found on the way.
   func read(_ index: Int) -> IndexedInvoice
+  /// Invoices `range` read on up to `jobs` threads, in order.
+  func read(_ range: Range<Int>, jobs: Int) -> [IndexedInvoice]
   /// What reading found outside any invoice: its problems, rows of no invoice, invoices known invalid.
   var outside: InvoiceImport { get }
+}
+
+extension InvoiceInput {
+  /// Invoices `range` read one after the other (an input whose invoices are already in memory).
+  func read(_ range: Range<Int>, jobs: Int) -> [IndexedInvoice] { range.map { read($0) } }
 }
 
 extension OrdersIndex: InvoiceInput {

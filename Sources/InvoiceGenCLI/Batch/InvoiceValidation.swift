@@ -53,22 +53,12 @@ struct InvoiceValidation {
     var result = Result(read: input.outside, legal: LegalCheck(plan: plan))
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
-    for index in 0..<input.count {
-      let read = input.read(index)
-      result.read.diagnostics += read.diagnostics
-      switch read.outcome {
-      case .invoice(let invoice):
-        check(
-          invoice, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation)
-        if let note = read.refundNote {
-          check(
-            note, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation,
-            isRefundNote: true)
-        }
-      case .skipped(let skip):
-        result.read.skipped.append(skip)
-      case .failed:
-        result.read.invalidInvoiceNumbers.append(read.number)
+    // Invoices are read in blocks on every worker, then checked here one at a time, in input order.
+    let block = plan.jobs > 1 ? 64 * plan.jobs : 1
+    for start in stride(from: 0, to: input.count, by: block) {
+      let range = start..<min(input.count, start + block)
+      for (index, read) in zip(range, input.read(range, jobs: plan.jobs)) {
+        take(read, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation)
       }
     }
     if input is OrdersIndex {
@@ -79,6 +69,28 @@ struct InvoiceValidation {
       }
     }
     return result
+  }
+
+  /// Keeps what input entry `index`, read, gives: its problems, and its invoice checked or why there is none.
+  private func take(
+    _ read: IndexedInvoice, at index: Int, into result: inout Result, selection: InvoiceSelection,
+    naming: inout OutputNaming, preparation: EInvoicePreparation
+  ) {
+    result.read.diagnostics += read.diagnostics
+    switch read.outcome {
+    case .invoice(let invoice):
+      check(
+        invoice, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation)
+      if let note = read.refundNote {
+        check(
+          note, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation,
+          isRefundNote: true)
+      }
+    case .skipped(let skip):
+      result.read.skipped.append(skip)
+    case .failed:
+      result.read.invalidInvoiceNumbers.append(read.number)
+    }
   }
 
   /// Checks, names and (for e-invoices) prepares `invoice`, input entry `index`, taking its ticket when it passes.
