@@ -2,13 +2,15 @@
 ///
 /// `OrdersIndex` keeps one element per run of rows; on a shuffled file of ten million rows a plain
 /// array's last doubling alone holds 200 MB of old storage next to 400 MB of new.
-struct ChunkedArray<Element> {
+public struct ChunkedArray<Element> {
   /// Elements per chunk: 2^16.
   private static var chunkShift: Int { 16 }
   private var chunks: [[Element]] = []
-  private(set) var count = 0
+  public private(set) var count = 0
 
-  mutating func append(_ element: Element) {
+  public init() {}
+
+  public mutating func append(_ element: Element) {
     if count & ((1 << Self.chunkShift) - 1) == 0 {
       var chunk: [Element] = []
       chunk.reserveCapacity(1 << Self.chunkShift)
@@ -18,7 +20,7 @@ struct ChunkedArray<Element> {
     count += 1
   }
 
-  subscript(index: Int) -> Element {
+  public subscript(index: Int) -> Element {
     get { chunks[index >> Self.chunkShift][index & ((1 << Self.chunkShift) - 1)] }
     set { chunks[index >> Self.chunkShift][index & ((1 << Self.chunkShift) - 1)] = newValue }
   }

@@ -23,11 +23,47 @@ public final class OrdersIndex {
   }
 
   /// Consecutive rows of one invoice: bytes `start..<end` of the stream, from physical line `line`.
+  ///
+  /// 16 bytes, as a shuffled file has one for nearly every row: the start (40 bits, a terabyte) and
+  /// the length (24 bits) share one word. A range past either is kept in `OrdersIndex.wideRanges`.
   struct Segment {
-    var start: Int64
-    var end: Int64
+    private var bits: UInt64
     let line: Int32
     var next: Int32 = -1
+
+    /// The length that marks a range kept in `wideRanges`.
+    static let wide: UInt64 = (1 << 24) - 1
+
+    /// A segment of `range`, or nil when the range does not fit in one word.
+    init?(_ range: Range<Int64>, line: Int32) {
+      guard range.lowerBound >= 0, range.lowerBound < 1 << 40, UInt64(range.count) < Self.wide else {
+        return nil
+      }
+      bits = UInt64(range.lowerBound) << 24 | UInt64(range.count)
+      self.line = line
+    }
+
+    /// A segment whose range is kept in `wideRanges`.
+    init(wideAt line: Int32) {
+      bits = Self.wide
+      self.line = line
+    }
+
+    /// Whether the range is kept in `wideRanges`.
+    var isWide: Bool { bits & Self.wide == Self.wide }
+
+    /// The range (of a segment that is not wide).
+    var range: Range<Int64> {
+      let start = Int64(bits >> 24)
+      return start..<(start + Int64(bits & Self.wide))
+    }
+
+    /// The segment extended to `end`, or nil when the longer range does not fit.
+    func extended(to end: Int64) -> Segment? {
+      guard !isWide, var longer = Segment(range.lowerBound..<end, line: line) else { return nil }
+      longer.next = next
+      return longer
+    }
   }
 
   /// Where the rows are read back from.
@@ -43,9 +79,12 @@ public final class OrdersIndex {
   var source: Source = .bytes([])
   var delimiter = UInt8(ascii: ",")
   var header = OrdersCSVHeader()
-  private(set) var entries: [Entry] = []
+  private(set) var entries = ChunkedArray<Entry>()
   private(set) var segments = ChunkedArray<Segment>()
-  private var byNumber: [String: Int32] = [:]
+  /// The ranges of segments too far into the stream or too long for one word, by segment.
+  private var wideRanges: [Int32: Range<Int64>] = [:]
+  /// The entries by number (the first spelling of each).
+  private var byNumber = StringSlots()
   private var variants: [[UInt8]: Int32] = [:]
   /// The problems of the header, of rows that belong to no invoice and of the file as a whole, each
   /// with the line it sorts by among the rows' problems.
@@ -94,35 +133,49 @@ public final class OrdersIndex {
   /// The entry of `number` (a new one at `line` for a new number); the refused spelling of an
   /// earlier number gets an entry of its own, failed when it is read.
   func entry(for number: String, line: Int) -> Int {
-    if let known = byNumber[number] {
-      if entries[Int(known)].number.utf8.elementsEqual(number.utf8) { return Int(known) }
+    if let known = byNumber.position(of: number, { entries[$0].number }) {
+      if entries[known].number.utf8.elementsEqual(number.utf8) { return known }
       let key = Array(number.utf8)
       if let variant = variants[key] { return Int(variant) }
       let index = Int32(entries.count)
       entries.append(
         Entry(
           number: number, line: Int32(clamping: line), head: -1, tail: -1,
-          variantOfLine: entries[Int(known)].line))
+          variantOfLine: entries[known].line))
       variants[key] = index
       return Int(index)
     }
-    let index = Int32(entries.count)
+    let index = entries.count
     entries.append(Entry(number: number, line: Int32(clamping: line), head: -1, tail: -1))
-    byNumber[number] = index
-    return Int(index)
+    byNumber.insert(index) { entries[$0].number }
+    return index
   }
 
   /// Adds `record`'s bytes to entry `index`, joining them to its last range when they follow it.
   func add(_ record: CSVRecord, to index: Int) {
     let tail = entries[index].tail
-    if tail >= 0, segments[Int(tail)].end == record.start {
-      segments[Int(tail)].end = record.end
+    if tail >= 0, range(of: Int(tail)).upperBound == record.start,
+      let longer = segments[Int(tail)].extended(to: record.end)
+    {
+      segments[Int(tail)] = longer
       return
     }
     let segment = Int32(segments.count)
-    segments.append(Segment(start: record.start, end: record.end, line: Int32(clamping: record.line)))
+    let line = Int32(clamping: record.line)
+    if let compact = Segment(record.start..<record.end, line: line) {
+      segments.append(compact)
+    } else {
+      segments.append(Segment(wideAt: line))
+      wideRanges[segment] = record.start..<record.end
+    }
     if tail >= 0 { segments[Int(tail)].next = segment } else { entries[index].head = segment }
     entries[index].tail = segment
+  }
+
+  /// The bytes of segment `index` in the stream.
+  private func range(of index: Int) -> Range<Int64> {
+    let segment = segments[index]
+    return segment.isWide ? wideRanges[Int32(index)]! : segment.range
   }
 
   // MARK: Second pass
@@ -161,7 +214,7 @@ public final class OrdersIndex {
     var unreadable: String?
     while segment >= 0 {
       let part = segments[Int(segment)]
-      switch bytes(part.start..<part.end) {
+      switch bytes(range(of: Int(segment))) {
       case .success(let bytes): rows.append((bytes, Int(part.line)))
       case .failure(let error): unreadable = error.reason
       }
@@ -216,9 +269,9 @@ public final class OrdersIndex {
     var assembly: [Diagnostic] = []
     if abandonedAt != nil || header.headers.isEmpty {
       // The input could not be read to the end: no invoice from it is complete enough to trust.
-      invalid = entries.map(\.number)
+      invalid = (0..<entries.count).map { entries[$0].number }
     }
-    for index in entries.indices {
+    for index in 0..<entries.count {
       let read = read(index)
       switch read.outcome {
       case .invoice(let built):

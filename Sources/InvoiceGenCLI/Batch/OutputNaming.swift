@@ -6,7 +6,8 @@ import PageRendering
 struct OutputNaming {
   let plan: RunPlan
   /// The names given so far (lower-cased: case-insensitive file systems), with their invoice's number.
-  private var taken: [String: String] = [:]
+  private let takenNames = TakenNames()
+  private var taken = StringSlots()
   private let pattern: OutputName.Pattern
 
   init(plan: RunPlan) {
@@ -42,7 +43,9 @@ struct OutputNaming {
               "invoice \(Diagnostic.quote(invoice.number)): its file name \(Diagnostic.quote(longest)) would be \(longest.utf8.count) bytes long; file systems allow at most \(AtomicFile.maxNameBytes); set output.fileName in the config to a shorter pattern (such as \"{date}-{customerId}.pdf\")"
           ))
       }
-      if let other = taken[key] {
+      let names = takenNames
+      if let position = taken.position(of: key, { names.all[$0].key }) {
+        let other = names.all[position].number
         return .failure(
           Failure(
             number: invoice.number,
@@ -50,7 +53,8 @@ struct OutputNaming {
               "invoice \"\(invoice.number)\" would be written to \(name), which invoice \"\(other)\" already uses; change one number or the output.fileName pattern"
           ))
       }
-      taken[key] = invoice.number
+      names.all.append((key, invoice.number))
+      taken.insert(names.all.count - 1) { names.all[$0].key }
       return .success(name)
     }
   }
@@ -78,4 +82,9 @@ struct OutputNaming {
     case .fatturapa: return "IT00000000000_00000.xml"
     }
   }
+}
+
+/// The file names a run has given, in order, each with the number of the invoice it was given to.
+private final class TakenNames {
+  var all = ChunkedArray<(key: String, number: String)>()
 }
