@@ -67,6 +67,20 @@ import Testing
         "o.csv:3: column \"description\": is 10485760 bytes long; a field may have at most 65536"))
   }
 
+  @Test func aRowLongerThanAnIndexWordIsReadBackWhole() {
+    // 17 MiB: past the 24-bit length of a compact row range, so the index keeps it aside.
+    let huge = String(repeating: "word ", count: 17 << 20 / 5)
+    let rows = [
+      "A-1,2026-01-05,C,first,1,10,19,EUR,en", "B-1,2026-01-05,C,fine,1,10,19,EUR,en",
+      "A-1,2026-01-05,C,\"\(huge)\",1,10,19,EUR,en", "A-1,2026-01-05,C,after,1,10,19,EUR,en",
+    ]
+    let result = OrdersCSVImporter().importBytes(InputLimitTests.csv(rows), name: "o.csv")
+    #expect(result.invoices.map(\.number) == ["B-1"])
+    #expect(result.invalidInvoiceNumbers == ["A-1"])
+    let message = result.diagnostics.map(\.description).joined(separator: "\n")
+    #expect(message.contains("o.csv:4: column \"description\": is \(huge.utf8.count) bytes long"), "\(message)")
+  }
+
   @Test func aRecordOfNULBytesIsRefusedWithoutReadingOn() {
     let zeros = [UInt8](repeating: 0, count: 3 << 20)
     let result = OrdersCSVImporter().importBytes(Array(InputLimitTests.header.utf8) + zeros, name: "z.csv")
