@@ -78,7 +78,8 @@ import Testing
     #expect(result.invoices.map(\.number) == ["B-1"])
     #expect(result.invalidInvoiceNumbers == ["A-1"])
     let message = result.diagnostics.map(\.description).joined(separator: "\n")
-    #expect(message.contains("o.csv:4: column \"description\": is \(huge.utf8.count) bytes long"), "\(message)")
+    #expect(
+      message.contains("o.csv:4: column \"description\": is \(huge.utf8.count) bytes long"), "\(message)")
   }
 
   @Test func aRecordOfNULBytesIsRefusedWithoutReadingOn() {
