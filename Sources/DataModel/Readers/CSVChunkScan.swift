@@ -26,6 +26,20 @@ struct CSVChunkScan {
   private static let quote = UInt8(ascii: "\"")
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let quotes = ones &* UInt64(quote)
+  private static let lineFeeds = ones &* UInt64(lineFeed)
+  private static let carriageReturns = ones &* UInt64(carriageReturn)
+  /// The delimiter in each byte of a word.
+  private let delimiterWord: UInt64
+
+  /// The high bit of each byte of `word` equal to the byte repeated in `pattern`, exact up to the
+  /// first such byte (the lowest set bit), which is all a scan needs.
+  @inline(__always)
+  private static func bytes(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 {
+    let differences = word ^ pattern
+    return (differences &- ones) & ~differences & 0x8080_8080_8080_8080
+  }
 
   init(
     base: UnsafeMutablePointer<UInt8>, end: Int, position: Int, line: Int, delimiter: UInt8, careful: Bool,
@@ -36,6 +50,7 @@ struct CSVChunkScan {
     self.position = position
     self.line = line
     self.delimiter = delimiter
+    delimiterWord = Self.ones &* UInt64(delimiter)
     self.careful = careful
     self.file = file
     self.chunkOffset = chunkOffset
@@ -98,6 +113,18 @@ struct CSVChunkScan {
     -> Step
   {
     var stop = position
+    // Eight bytes at a time while they last, then one at a time.
+    while stop &+ 8 <= end {
+      let word = UnsafeRawPointer(base + stop).loadUnaligned(as: UInt64.self)
+      let found =
+        Self.bytes(word, equalTo: delimiterWord) | Self.bytes(word, equalTo: Self.lineFeeds)
+        | Self.bytes(word, equalTo: Self.carriageReturns)
+      if found != 0 {
+        stop &+= found.trailingZeroBitCount >> 3
+        break
+      }
+      stop &+= 8
+    }
     while stop < end {
       let byte = base[stop]
       if byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn { break }
@@ -122,6 +149,15 @@ struct CSVChunkScan {
     -> Step
   {
     var stop = position
+    while stop &+ 8 <= end {
+      let word = UnsafeRawPointer(base + stop).loadUnaligned(as: UInt64.self)
+      let found = Self.bytes(word, equalTo: Self.quotes) | Self.bytes(word, equalTo: Self.lineFeeds)
+      if found != 0 {
+        stop &+= found.trailingZeroBitCount >> 3
+        break
+      }
+      stop &+= 8
+    }
     while stop < end {
       let byte = base[stop]
       if byte == Self.quote || byte == Self.lineFeed { break }
