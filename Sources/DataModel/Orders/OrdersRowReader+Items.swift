@@ -170,15 +170,14 @@ extension OrdersRowReader {
       if invoice.missingRateLine == 0 { invoice.missingRateLine = location.line ?? 1 }
       return .zero
     }
-    let range = record.range(column)
     if invoice.explicitRateLine == 0 { invoice.explicitRateLine = location.line ?? 1 }
-    if record.bytes[range].elementsEqual(lastRateBytes), let lastRate { return lastRate }
+    if let lastRate, record.field(column, is: lastRateBytes) { return lastRate }
     guard let value = taxRate(record, column, location, invoice) else {
       ok = false
       return nil
     }
     // Only a valid rate is remembered: the next row with the same text skips the checks.
-    lastRateBytes = Array(record.bytes[range])
+    lastRateBytes = Array(record.field(column))
     lastRate = value
     return value
   }

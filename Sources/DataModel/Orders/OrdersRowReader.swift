@@ -101,7 +101,7 @@ struct OrdersRowReader {
   /// the row is rejected (an empty or refused number) or another shard's.
   mutating func entryIndex(_ record: CSVRecord, numberColumn: Int, _ location: SourceLocation) -> Int? {
     let numberBytes = record.field(numberColumn)
-    if !lastNumber.isEmpty, numberBytes.elementsEqual(lastNumber) {
+    if !lastNumber.isEmpty, record.field(numberColumn, is: lastNumber) {
       guard lastIndex != Self.otherShard else {
         learnFromRow(record)
         return nil

@@ -112,17 +112,38 @@ struct CSVChunkScan {
   private mutating func readUnquoted(_ state: inout CSVScanState, _ record: inout CSVRecord) throws(CSVError)
     -> Step
   {
-    var stop = position
+    while true {
+      position = stopOutsideQuotes(from: position)
+      guard position < end else { return .chunkEnded }
+      let byte = base[position]
+      if byte == delimiter {
+        try endField(&state, &record)
+        // The next field read here too unless it opens with a quote or a carriage return: one loop
+        // for a line of unquoted fields, without going back to the state's switch for each.
+        guard position < end, base[position] != Self.quote, base[position] != Self.carriageReturn else {
+          return .goOn
+        }
+        state = .unquoted
+      } else if byte == Self.carriageReturn {
+        try drop(&record)
+        return .goOn
+      } else {
+        return try endRecord(&record)
+      }
+    }
+  }
+
+  /// The first delimiter, line feed or carriage return from `start` on (or the chunk's end).
+  @inline(__always)
+  private func stopOutsideQuotes(from start: Int) -> Int {
+    var stop = start
     // Eight bytes at a time while they last, then one at a time.
     while stop &+ 8 <= end {
       let word = UnsafeRawPointer(base + stop).loadUnaligned(as: UInt64.self)
       let found =
         Self.bytes(word, equalTo: delimiterWord) | Self.bytes(word, equalTo: Self.lineFeeds)
         | Self.bytes(word, equalTo: Self.carriageReturns)
-      if found != 0 {
-        stop &+= found.trailingZeroBitCount >> 3
-        break
-      }
+      if found != 0 { return stop &+ found.trailingZeroBitCount >> 3 }
       stop &+= 8
     }
     while stop < end {
@@ -130,17 +151,7 @@ struct CSVChunkScan {
       if byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn { break }
       stop &+= 1
     }
-    position = stop
-    guard position < end else { return .chunkEnded }
-    let byte = base[position]
-    if byte == delimiter {
-      try endField(&state, &record)
-    } else if byte == Self.carriageReturn {
-      try drop(&record)
-    } else {
-      return try endRecord(&record)
-    }
-    return .goOn
+    return stop
   }
 
   /// A quoted field's text up to a quote (which may close it or be the first of two).

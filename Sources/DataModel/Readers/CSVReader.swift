@@ -254,6 +254,17 @@ public struct CSVRecord {
   /// The bytes of field `index`.
   public func field(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
 
+  /// Whether the bytes of field `index` are `other`, compared with `memcmp`.
+  public func field(_ index: Int, is other: [UInt8]) -> Bool {
+    let range = range(index)
+    guard range.count == other.count else { return false }
+    return bytes.withUnsafeBufferPointer { field in
+      other.withUnsafeBufferPointer {
+        memcmp(field.baseAddress! + range.lowerBound, $0.baseAddress!, range.count) == 0
+      }
+    }
+  }
+
   /// Field `index` as text, or `nil` when it is not valid UTF-8.
   public func string(_ index: Int) -> String? {
     let slice = bytes[range(index)]

@@ -46,7 +46,9 @@ enum FieldText {
   static func unrenderableWarning(
     _ value: String, _ location: SourceLocation, field: String, invoice: PendingInvoice
   ) -> Diagnostic? {
-    guard !invoice.warnedUnrenderable, value.utf8.contains(where: { $0 >= 0xC2 }),
+    let beyondLatin = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.contains { $0 >= 0xC2 } }
+    guard !invoice.warnedUnrenderable,
+      value.utf8.withContiguousStorageIfAvailable(beyondLatin) ?? value.utf8.contains(where: { $0 >= 0xC2 }),
       let scalar = value.unicodeScalars.first(where: UnrenderableText.isUnrenderable)
     else { return nil }
     invoice.warnedUnrenderable = true

@@ -54,11 +54,12 @@ struct InvoiceValidation {
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
     // Invoices are read in blocks on every worker, then checked here one at a time, in input order.
-    let block = plan.jobs > 1 ? 64 * plan.jobs : 1
-    for start in stride(from: 0, to: input.count, by: block) {
-      let range = start..<min(input.count, start + block)
-      for (index, read) in zip(range, input.read(range, jobs: plan.jobs)) {
-        take(read, at: index, into: &result, selection: selection, naming: &naming, preparation: preparation)
+    let blocks = InvoiceBlocks(input, jobs: plan.jobs, size: plan.jobs > 1 ? 64 * plan.jobs : 1)
+    while let (start, invoices) = blocks.nextBlock() {
+      for (offset, read) in invoices.enumerated() {
+        take(
+          read, at: start + offset, into: &result, selection: selection, naming: &naming,
+          preparation: preparation)
       }
     }
     if input is OrdersIndex {
