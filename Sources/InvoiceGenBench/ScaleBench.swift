@@ -42,7 +42,7 @@ enum ScaleBench {
       print(
         String(
           format:
-            "  targets: grouped peak %.0f MB (< 150), %.0f rows/s (>= 1,000,000); shuffled peak %.0f MB (< 400), ",
+            "  targets: grouped peak %.0f MB (< 100), %.0f rows/s (>= 1,000,000); shuffled peak %.0f MB (< 250), ",
           Double(grouped.0.peakKiB) / 1024, Double(checkRows) / grouped.0.seconds,
           Double(shuffled.0.peakKiB) / 1024)
           + "same count as grouped: \(grouped.1 == shuffled.1 ? "yes" : "NO")")
