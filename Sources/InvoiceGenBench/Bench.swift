@@ -33,14 +33,23 @@ enum Bench {
     try writer.close()
   }
 
-  /// Renders `count` bench pages, each into its own PDF in `folder` (what `floor docs` does).
-  static func renderDocs(_ count: Int, to folder: String) throws {
+  /// Renders `count` bench pages, each into its own PDF in `folder` (what `floor docs` does); with
+  /// `linked`, each page also carries a link in its footer.
+  static func renderDocs(_ count: Int, to folder: String, linked: Bool = false) throws {
     let rows = rowsPerPage()
     for index in 0..<count {
       let writer = try PDFWriter(
         path: folder + "/doc-\(index).pdf", metadata: PDFMetadata(title: "bench", creator: "invoicegen bench")
       )
-      try writer.addPage(BenchPage(seed: index, rowCount: rows), size: BenchPage.size)
+      let page = BenchPage(seed: index, rowCount: rows)
+      if linked {
+        try writer.addPage(
+          page.overlay(alignment: .bottomTrailing) {
+            Text("Pay online").link(URL(string: "https://example.com/pay/\(index)")!).padding(20)
+          }, size: BenchPage.size)
+      } else {
+        try writer.addPage(page, size: BenchPage.size)
+      }
       try writer.close()
     }
   }

@@ -6,8 +6,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
   case "docs":
-    guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
-    try Bench.renderDocs(count, to: arguments[2])
+    // docs N DIR [--link]: with --link each page also carries a link (untagged PDFs then need the xref repair).
+    guard arguments.count >= 3, let count = Int(arguments[1]) else { throw BenchError.usage }
+    try Bench.renderDocs(count, to: arguments[2], linked: arguments.contains("--link"))
   case "pages":
     guard arguments.count == 3, let count = Int(arguments[1]) else { throw BenchError.usage }
     try Bench.renderPages(count, to: arguments[2])

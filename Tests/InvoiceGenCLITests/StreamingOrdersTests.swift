@@ -86,6 +86,32 @@ import Testing
     for line in 0...3 { #expect(text.contains("Item \(line) of 7"), "\(text)") }
   }
 
+  @Test func checkingOnEveryCoreReportsWhatOneCoreReports() throws {
+    // Blocks of invoices are read on several threads: the problems must still come in input order.
+    let folder = try CommandRunner.temporaryFolder()
+    var rows = Self.rows(invoices: 900)
+    for invoice in stride(from: 7, to: rows.count, by: 37) {
+      rows[invoice][0] = rows[invoice][0].replacingOccurrences(of: ".25,19\n", with: "x,19\n")
+    }
+    for invoice in stride(from: 11, to: rows.count, by: 53) where rows[invoice].count > 1 {
+      rows[invoice][1] = rows[invoice][1].replacingOccurrences(
+        of: "Customer \(invoice),", with: "Someone else,")
+    }
+    let input = try Self.write(rows.reversed().flatMap { $0 }, "broken.csv", in: folder)
+    var reports: [String] = []
+    for jobs in ["1", "2", "3"] {
+      let result = try CommandRunner.invoicegen(
+        ["--input", input, "--out", folder + "/out", "--check", "--jobs", jobs], environment: Self.environment
+      )
+      #expect(result.status == 2, "\(result.stderr)")
+      reports.append(result.stderr + result.stdout)
+    }
+    #expect(reports[0].contains("R-7"), "\(reports[0])")
+    #expect(reports[0].contains("R-11"), "\(reports[0])")
+    #expect(reports[1] == reports[0], "--jobs 2 reports otherwise than --jobs 1")
+    #expect(reports[2] == reports[0], "--jobs 3 reports otherwise than --jobs 1")
+  }
+
   @Test func standardInputIsSpooledAndNothingIsLeftBehind() throws {
     let folder = try CommandRunner.temporaryFolder()
     let inputs = try Self.orders(invoices: 12, in: folder)

@@ -78,6 +78,27 @@ import Testing
     #expect(raw.contains("/Subtype /Link") || raw.contains("/Subtype/Link"))
   }
 
+  @Test func untaggedPagesWithLinksAreRepairedAsTheyStreamWithoutARewrite() throws {
+    // Cairo 1.16 gives an object it never writes another object's offset when pages have links.
+    let path = try TestSupport.temporaryFolder() + "/links.pdf"
+    let writer = try PDFWriter(path: path, metadata: PDFOutputTests.metadata)
+    for page in 1...3 {
+      try writer.addPage(
+        Text("Pay page \(page)").link(URL(string: "https://example.com/\(page)")!).padding(30),
+        size: CGSize(width: 595, height: 842), environment: TestSupport.environment,
+        resources: try TestSupport.resources())
+    }
+    try writer.close()
+    let check = try TestSupport.run("qpdf", ["--check", path])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(!check.output.contains("WARNING"), "\(check.output)")
+    let raw = try String(contentsOfFile: path, encoding: .isoLatin1)
+    #expect(raw.contains("https://example.com/1"))
+    // libqpdf's rewrite would have added a file identifier; the streamed file is cairo's own.
+    #expect(!raw.contains("/ID"), "the file went through the libqpdf rewrite")
+    #expect(raw.contains("65535 f \n") && raw.contains(" 00001 f \n"), "no entry was marked free")
+  }
+
   @Test func sourceDateEpochGivesByteIdenticalFiles() throws {
     let folder = try TestSupport.temporaryFolder()
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1)

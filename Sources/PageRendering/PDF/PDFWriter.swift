@@ -7,7 +7,7 @@ import PageKit
 /// The file appears at its path only when `close()` succeeds: until then it is a hidden temporary
 /// file in the same folder, and every byte cairo produces is checked (`AtomicFile`). A tagged or
 /// archival PDF goes through the finishing pass (`PDFFinishingPass`) on its way to the file, in
-/// the same stream; an untagged one that drew links goes through `PDFRewrite` before the rename.
+/// the same stream; an untagged one streams through `PDFXrefRepair` (`PDFRewrite` only if that fails).
 public final class PDFWriter {
   /// The final path of the PDF ("in memory" for `init(metadata:)`).
   public let path: String
@@ -38,6 +38,10 @@ public final class PDFWriter {
   }
   /// The finishing pass, once the first page started and tagging or archiving asked for it.
   private var pass: PDFFinishingPass?
+  /// The cross-reference repair an untagged PDF streams through.
+  private var repair: PDFXrefRepair?
+  /// Whether the streaming repair met a cross-reference section it does not know (libqpdf then repairs the file).
+  private var needsRewrite = false
   private let metadata: PDFMetadata
   /// The height of the current page, for link rectangles.
   private var pageHeight: CGFloat = PDFWriter.initialSize.height
@@ -79,7 +83,9 @@ public final class PDFWriter {
   private func startOutput() {
     guard !output.isStarted else { return }
     guard accessibility != nil || archive != nil else {
-      output.start(through: nil)
+      let repair = PDFXrefRepair(destination: output.destination)
+      self.repair = repair
+      output.start(through: repair)
       return
     }
     let pass = PDFFinishingPass(finishingOptions(), destination: output.destination)
@@ -185,9 +191,11 @@ public final class PDFWriter {
     try context.checkStatus("drawing \(path)")
     try surface.finish()
     try pass?.finish(path: path)
+    if let repair, !repair.finish() { needsRewrite = true }
   }
 
-  /// Finishes the PDF, repairs an untagged one with links with libqpdf, and renames it into place.
+  /// Finishes the PDF, repairs an untagged one with links with libqpdf when the streaming repair
+  /// could not, and renames it into place.
   ///
   /// Throws `RenderError.output` with the operating system's reason when any byte could not be
   /// written; nothing appears at `path` then.
@@ -200,7 +208,7 @@ public final class PDFWriter {
       file.discard()
       throw error
     }
-    guard pass == nil, renderer.drewLinks else {
+    guard needsRewrite else {
       try file.commit(durable: durable)
       return
     }
@@ -223,7 +231,7 @@ public final class PDFWriter {
     }
     closed = true
     try finishSurface()
-    guard pass == nil, renderer.drewLinks else { return memory.data }
+    guard needsRewrite else { return memory.data }
     return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
   }
 }
