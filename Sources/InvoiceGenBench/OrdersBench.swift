@@ -126,8 +126,8 @@ enum OrdersBench {
       String(
         format: "  DataModel parse+validate+group %9.0f rows/s  peak %6.1f MB", oursRate,
         Double(ours.map(\.peakKiB).max()!) / 1024))
-    if !checks.isEmpty {
-      let checkRate = Double(rows) / Bench.median(checks.map(\.seconds))
+    let checkRate = checks.isEmpty ? nil : Double(rows) / Bench.median(checks.map(\.seconds))
+    if let checkRate {
       print(
         String(
           format:
@@ -144,8 +144,7 @@ enum OrdersBench {
         String(
           format: "  ratio to Python csv            %9.2f  (target: >= 1,000,000 rows/s)",
           oursRate / pythonRate))
-      if !checks.isEmpty {
-        let checkRate = Double(rows) / Bench.median(checks.map(\.seconds))
+      if let checkRate {
         print(
           String(
             format:
