@@ -117,6 +117,13 @@ enum OrdersBench {
       }
       if let pythonPath { python.append(try Bench.measure([pythonPath, "-c", script, path])) }
     }
+    report(rows: rows, size: size, ours: ours, checks: checks, python: python)
+  }
+
+  /// Prints the rates of the parse, `--check` and Python's csv module, and their ratios.
+  private static func report(
+    rows: Int, size: Int, ours: [Bench.Sample], checks: [Bench.Sample], python: [Bench.Sample]
+  ) {
     let oursRate = Double(rows) / Bench.median(ours.map(\.seconds))
     print("orders CSV: \(rows) rows, \(size / 1_000_000) MB, 3 interleaved runs, median")
     print(
