@@ -1,6 +1,7 @@
 // Page content rewriting for tagged PDFs (see ContentMarking.hpp), with libqpdf's tokenizer as the fallback.
 #define POINTERHOLDER_TRANSITION 4  // qpdf 11: no PointerHolder in this file
 #include "ContentMarking.hpp"
+#include "TextJoining.hpp"
 
 #include "pdf_content.h"
 
@@ -374,6 +375,15 @@ extern "C" int ig_mark_content(const char *data, size_t length, int markers, int
             return handOut(marked, out, out_length);
         }
         return handOut(invoicegen::markContent(content, opening, insertion), out, out_length);
+    } catch (std::exception const &e) {
+        *error = strdup(e.what());
+        return -1;
+    }
+}
+
+extern "C" int ig_join_text_objects(const char *data, size_t length, char **out, size_t *out_length, char **error) {
+    try {
+        return handOut(invoicegen::joinTextObjects(std::string(data, length)), out, out_length);
     } catch (std::exception const &e) {
         *error = strdup(e.what());
         return -1;

@@ -98,6 +98,11 @@ int ig_embedded_invoice(const char *path, char **name, char **out, size_t *out_l
 int ig_mark_content(const char *data, size_t length, int markers, int scanner, char **out, size_t *out_length,
                     char **error);
 
+/// Joins the text objects of one decoded, marked page content stream as the finishing pass does
+/// (one `BT … ET` across marked content, `Td` for `Tm`, no repeated `Tf`). On success returns 0 and
+/// sets `*out` (free with `free`) and `*out_length`; on failure returns -1 and sets `*error`.
+int ig_join_text_objects(const char *data, size_t length, char **out, size_t *out_length, char **error);
+
 /// Writes the SHA-256 digest of `bytes` as 64 lower-case hex digits and a NUL into `hex` (65 bytes).
 void ig_sha256_hex(const unsigned char *bytes, size_t length, char *hex);
 

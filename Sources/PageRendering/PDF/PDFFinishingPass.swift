@@ -167,6 +167,28 @@ extension PDFFinishingPass {
   }
 }
 
+extension PDFFinishingPass {
+  /// One decoded, marked page content stream with its text objects joined as the pass joins them, for tests.
+  static func joinTextObjects(_ content: Data) throws -> Data {
+    var output: UnsafeMutablePointer<CChar>?
+    var length = 0
+    var error: UnsafeMutablePointer<CChar>?
+    defer {
+      free(output)
+      free(error)
+    }
+    let status = content.withUnsafeBytes { bytes in
+      ig_join_text_objects(
+        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, &output, &length, &error)
+    }
+    guard status == 0, let output else {
+      throw RenderError.pdfRewrite(
+        path: "content", reason: error.map { String(cString: $0) } ?? "unknown error")
+    }
+    return Data(bytes: output, count: length)
+  }
+}
+
 /// Calls `body` with `strings` as an array of C strings that live for the call.
 func withCStrings<T>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T) -> T {
   let copies = strings.map { strdup($0) }
