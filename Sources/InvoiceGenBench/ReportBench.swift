@@ -65,7 +65,7 @@ enum ReportBench {
     print(
       String(
         format:
-          "  tagged / untagged  %6.2f x time  %5.2f x memory (target <= 1.2)  %4.2f x size (target <= 1.5)",
+          "  tagged / untagged  %6.2f x time  %5.2f x memory (target <= 1.2)  %4.2f x size (target <= 1.6)",
         taggedSeconds / untaggedSeconds, taggedPeak / untaggedPeak, taggedSize / max(untaggedSize, 1)))
     for round in 0..<rounds {
       try? FileManager.default.removeItem(atPath: dir + "/tagged-\(round).pdf")
