@@ -142,34 +142,31 @@ final class PDFFinishingPass: ByteSink {
   }
 }
 
+/// A C content rewrite: reads `length` bytes at `data`, sets the malloc'd `out` and its length, or `error`; returns 0 on success.
+typealias ContentRewrite = (
+  _ data: UnsafePointer<CChar>?, _ length: Int, _ out: inout UnsafeMutablePointer<CChar>?,
+  _ outLength: inout Int,
+  _ error: inout UnsafeMutablePointer<CChar>?
+) -> Int32
+
 extension PDFFinishingPass {
   /// One decoded page content stream marked as the pass marks it, for tests: with `markers`, each
   /// BEGIN marker becomes `/P <</MCID ordinal>> BDC`; `tokenizerOnly` uses libqpdf's tokenizer instead of the quick scanner.
   static func markContent(_ content: Data, markers: Bool, tokenizerOnly: Bool = false) throws -> Data {
-    var output: UnsafeMutablePointer<CChar>?
-    var length = 0
-    var error: UnsafeMutablePointer<CChar>?
-    defer {
-      free(output)
-      free(error)
+    try rewriteContent(content) { data, length, out, outLength, error in
+      ig_mark_content(data, length, markers ? 1 : 0, tokenizerOnly ? -1 : 0, &out, &outLength, &error)
     }
-    let status = content.withUnsafeBytes { bytes in
-      ig_mark_content(
-        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, markers ? 1 : 0, tokenizerOnly ? -1 : 0,
-        &output,
-        &length, &error)
-    }
-    guard status == 0, let output else {
-      throw RenderError.pdfRewrite(
-        path: "content", reason: error.map { String(cString: $0) } ?? "unknown error")
-    }
-    return Data(bytes: output, count: length)
   }
-}
 
-extension PDFFinishingPass {
   /// One decoded, marked page content stream with its text objects joined as the pass joins them, for tests.
   static func joinTextObjects(_ content: Data) throws -> Data {
+    try rewriteContent(content) { data, length, out, outLength, error in
+      ig_join_text_objects(data, length, &out, &outLength, &error)
+    }
+  }
+
+  /// `content` through the C rewrite `call`, its output copied and freed.
+  private static func rewriteContent(_ content: Data, _ call: ContentRewrite) throws -> Data {
     var output: UnsafeMutablePointer<CChar>?
     var length = 0
     var error: UnsafeMutablePointer<CChar>?
@@ -178,8 +175,7 @@ extension PDFFinishingPass {
       free(error)
     }
     let status = content.withUnsafeBytes { bytes in
-      ig_join_text_objects(
-        bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, &output, &length, &error)
+      call(bytes.bindMemory(to: CChar.self).baseAddress, bytes.count, &output, &length, &error)
     }
     guard status == 0, let output else {
       throw RenderError.pdfRewrite(
