@@ -190,10 +190,14 @@ public final class OrdersIndex {
   /// Invoices `range` read on up to `jobs` threads at once, each with a reader of its own, in order.
   ///
   /// After the first pass the index is only read (rows come back through `pread`), so the threads
-  /// share it; each invoice is built exactly as `read(_:)` builds it.
+  /// share it, and calls for other ranges may run at the same time; each invoice is built exactly
+  /// as `read(_:)` builds it.
   public func read(_ range: Range<Int>, jobs: Int) -> [IndexedInvoice] {
     let parts = max(1, min(jobs, range.count / 16))
-    guard parts > 1 else { return range.map { read($0) } }
+    guard parts > 1 else {
+      var reader = OrdersRowReader(replaying: self)
+      return range.map { read($0, with: &reader) }
+    }
     let results = Mutex<[[IndexedInvoice]]>(Array(repeating: [], count: parts))
     let shared = SharedIndex(index: self)
     DispatchQueue.concurrentPerform(iterations: parts) { part in

@@ -2,14 +2,15 @@ import DataModel
 import Dispatch
 import Synchronization
 
-/// An input's invoices in blocks, each read on the workers while the one before is checked.
+/// An input's invoices in blocks, read ahead on the workers while the pass checks the earlier ones.
 ///
 /// The validation pass checks, names and counts invoices on one thread, in input order; reading
-/// (the CSV rows parsed again and assembled) is most of its time and each invoice's own, so the
-/// next block is read meanwhile, on up to `jobs` threads. With one job, each block is read when
-/// it is wanted, on the pass's own thread.
+/// (the CSV rows parsed again and assembled) is most of its time and each invoice's own. So up to
+/// `jobs + 1` blocks are read at once, each whole on one worker: a worker that finishes takes the
+/// next block without waiting for the others or for the pass, and memory stays a few blocks. With
+/// one job, each block is read when it is wanted, on the pass's own thread.
 final class InvoiceBlocks {
-  /// The input, handed to the reading thread: while a block is read the pass does not touch it.
+  /// The input, handed to the reading threads: once indexed it is only read.
   private struct Shared: @unchecked Sendable {
     let input: any InvoiceInput
   }
@@ -20,14 +21,14 @@ final class InvoiceBlocks {
     private let done = DispatchSemaphore(value: 0)
     private let invoices = Mutex<[IndexedInvoice]>([])
 
-    /// Reads `range` of the input: on other threads, or (with one job) here and now.
+    /// Reads `range` of the input: on a worker, or (with one job) here and now.
     init(range: Range<Int>, reading shared: Shared, jobs: Int) {
       self.range = range
       guard jobs > 1 else {
         fill(shared.input.read(range, jobs: 1))
         return
       }
-      DispatchQueue.global().async { [self] in fill(shared.input.read(range, jobs: jobs)) }
+      DispatchQueue.global().async { [self] in fill(shared.input.read(range, jobs: 1)) }
     }
 
     private func fill(_ read: [IndexedInvoice]) {
@@ -45,26 +46,33 @@ final class InvoiceBlocks {
   private let shared: Shared
   private let jobs: Int
   private let size: Int
-  private var next: Block?
+  /// The blocks started and not yet handed out, in input order.
+  private var ahead: [Block] = []
+  /// The first invoice of the next block to start.
+  private var nextStart = 0
 
   /// The blocks of `input`, `size` invoices each, read on `jobs` threads.
   init(_ input: any InvoiceInput, jobs: Int, size: Int) {
     shared = Shared(input: input)
     self.jobs = jobs
     self.size = max(1, size)
-    next = read(from: 0)
   }
 
-  private func read(from start: Int) -> Block? {
-    guard start < shared.input.count else { return nil }
-    return Block(range: start..<min(shared.input.count, start + size), reading: shared, jobs: jobs)
+  /// Starts blocks until `jobs + 1` are ahead (one with one job) or the input is all started.
+  private func startBlocks() {
+    while ahead.count < (jobs > 1 ? jobs + 1 : 1), nextStart < shared.input.count {
+      let range = nextStart..<min(shared.input.count, nextStart + size)
+      ahead.append(Block(range: range, reading: shared, jobs: jobs))
+      nextStart = range.upperBound
+    }
   }
 
-  /// The next block's first index and invoices (nil after the last), the one after it started.
+  /// The next block's first index and invoices (nil after the last), the ones after it started.
   func nextBlock() -> (start: Int, invoices: [IndexedInvoice])? {
-    guard let block = next else { return nil }
-    let invoices = block.wait()
-    next = read(from: block.range.upperBound)
-    return (block.range.lowerBound, invoices)
+    startBlocks()
+    guard !ahead.isEmpty else { return nil }
+    let block = ahead.removeFirst()
+    startBlocks()
+    return (block.range.lowerBound, block.wait())
   }
 }

@@ -54,7 +54,7 @@ struct InvoiceValidation {
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
     // Invoices are read in blocks on every worker, then checked here one at a time, in input order.
-    let blocks = InvoiceBlocks(input, jobs: plan.jobs, size: plan.jobs > 1 ? 64 * plan.jobs : 1)
+    let blocks = InvoiceBlocks(input, jobs: plan.jobs, size: 64)
     while let (start, invoices) = blocks.nextBlock() {
       for (offset, read) in invoices.enumerated() {
         take(
