@@ -20,6 +20,17 @@ public struct ChunkedArray<Element> {
     count += 1
   }
 
+  /// Calls `body` with every element in order, freeing each chunk once it is walked; the array is then empty.
+  public mutating func drain(_ body: (Element) -> Void) {
+    var walked = chunks
+    chunks = []
+    count = 0
+    for chunk in walked.indices {
+      for element in walked[chunk] { body(element) }
+      walked[chunk] = []
+    }
+  }
+
   public subscript(index: Int) -> Element {
     get { chunks[index >> Self.chunkShift][index & ((1 << Self.chunkShift) - 1)] }
     set { chunks[index >> Self.chunkShift][index & ((1 << Self.chunkShift) - 1)] = newValue }

@@ -29,8 +29,12 @@ public struct OrdersCSVImporter {
   ///
   /// An input that cannot be read twice (standard input, a pipe, another encoding than UTF-8) is
   /// spooled as UTF-8 to a file in `spoolFolder` (the temporary folder by default) that is unlinked
-  /// as soon as it is open.
-  public func index(_ path: String, name: String? = nil, spoolFolder: String? = nil) -> OrdersIndex {
+  /// as soon as it is open. A UTF-8 file of at least two `partBytes` is read in up to `threads`
+  /// parts at once (`OrdersCSVParts`), to the same index.
+  public func index(
+    _ path: String, name: String? = nil, spoolFolder: String? = nil, threads: Int = 1,
+    partBytes: Int = 16 << 20
+  ) -> OrdersIndex {
     let shown = name ?? (path == "-" ? "<stdin>" : path)
     let index = OrdersIndex(options: options, file: shown)
     do throws(CSVError) {
@@ -46,12 +50,17 @@ public struct OrdersCSVImporter {
           throw CSVError.unreadable(file: shown, reason: String(cString: strerror(errno)))
         }
         index.source = .descriptor(descriptor)
+        read(reader, into: index) { (headerEnd, fields) in
+          OrdersCSVParts(
+            path: path, name: shown, size: Int64(info.st_size), headerEnd: headerEnd,
+            delimiter: reader.delimiter, fields: fields, threads: threads, partBytes: partBytes)
+        }
       } else {
         let spool = try Spool(folder: spoolFolder ?? NSTemporaryDirectory(), file: shown)
         index.source = .descriptor(spool.descriptor)
         reader.sink = { (bytes) throws(CSVError) in try spool.write(bytes) }
+        read(reader, into: index)
       }
-      read(reader, into: index)
     } catch {
       index.fileDiagnostics.append((error.diagnostic, 0))
       index.unusable = true
@@ -77,48 +86,50 @@ public struct OrdersCSVImporter {
     return index
   }
 
-  /// The first pass: the header, then each row's invoice number and place, into `index`.
-  private func read(_ reader: CSVReader, into index: OrdersIndex) {
+  /// The first pass: the header, then each row's invoice number and place, into `index`; the
+  /// rows in the parts that `parts` makes of them, given where the header ends and its field count.
+  private func read(
+    _ reader: CSVReader, into index: OrdersIndex, parts: (Int64, Int) -> OrdersCSVParts? = { _, _ in nil }
+  ) {
     var state = OrdersRowReader(options: options, file: index.file)
     state.index = index
-    var found: [(diagnostic: Diagnostic, order: Int)] = []
+    var pass = OrdersRowPass(state, at: 0, line: 1)
     var record = CSVRecord()
-    /// Moves the reader's new diagnostics to `found`, sorting among the rows' problems at `order`.
-    func collect(_ order: Int) {
-      found += state.diagnostics.map { ($0, order) }
-      state.diagnostics.removeAll(keepingCapacity: true)
-    }
-    do {
+    do throws(CSVError) {
       guard try reader.next(into: &record) else {
-        state.fileError(line: nil, "the file is empty", hint: "the first line must name the columns")
-        collect(0)
-        return finish(state, found, index)
+        pass.state.fileError(line: nil, "the file is empty", hint: "the first line must name the columns")
+        pass.collect(0)
+        return finish(pass, index)
       }
-      let headerRead = state.readHeader(record)
-      collect(0)
-      guard headerRead else { return finish(state, found, index) }
+      let headerRead = pass.state.readHeader(record)
+      pass.collect(0)
+      guard headerRead else { return finish(pass, index) }
       index.delimiter = reader.delimiter
-      var sawRow = false
-      while try reader.next(into: &record) {
-        sawRow = true
-        state.indexRow(record)
-        if !state.diagnostics.isEmpty { collect(record.line) }
-      }
-      if !sawRow {
-        state.fileError(line: nil, "has a header but no rows", hint: nil)
-        collect(Int.max)
+      pass.lastEnd = reader.offset
+      pass.lastLine = reader.line
+      if let parts = parts(reader.offset, pass.state.headers.count) {
+        parts.read(reader, into: &pass, index: index)
+      } else {
+        pass.read(reader)
       }
     } catch {
-      state.diagnostics.append(error.diagnostic)
-      collect(Int.max)
-      index.abandonedAt = error
+      pass.error = error
     }
-    finish(state, found, index)
+    if let error = pass.error {
+      pass.state.diagnostics.append(error.diagnostic)
+      pass.collect(Int.max)
+      index.abandonedAt = error
+    } else if !pass.sawRow {
+      pass.state.fileError(line: nil, "has a header but no rows", hint: nil)
+      pass.collect(Int.max)
+    }
+    finish(pass, index)
   }
 
   /// Hands what the first pass found to `index`.
-  private func finish(_ state: OrdersRowReader, _ found: [(Diagnostic, Int)], _ index: OrdersIndex) {
-    index.fileDiagnostics += found
+  private func finish(_ pass: OrdersRowPass, _ index: OrdersIndex) {
+    let state = pass.state
+    index.fileDiagnostics += pass.found
     index.header = state.header
     index.rejectedRows = state.rejectedRows
     index.unusable = index.unusable || state.unusable

@@ -98,6 +98,8 @@ public final class OrdersIndex {
   var unusable = false
   /// The reading error that stopped the first pass early (every invoice is then invalid).
   var abandonedAt: CSVError?
+  /// The parts of the file the first pass read at once and kept (`OrdersCSVParts`): 1 for a read on one thread.
+  public internal(set) var partsRead = 1
   /// Reads the invoices back, one at a time.
   private var replay: OrdersRowReader?
 
@@ -153,28 +155,61 @@ public final class OrdersIndex {
 
   /// Adds `record`'s bytes to entry `index`, joining them to its last range when they follow it.
   func add(_ record: CSVRecord, to index: Int) {
+    add(record.start..<record.end, line: Int32(clamping: record.line), to: index)
+  }
+
+  /// Adds the rows at `rows`, from physical line `line`, to entry `index`, joining them to its last
+  /// range when they follow it.
+  private func add(_ rows: Range<Int64>, line: Int32, to index: Int) {
     let tail = entries[index].tail
-    if tail >= 0, range(of: Int(tail)).upperBound == record.start,
-      let longer = segments[Int(tail)].extended(to: record.end)
+    if tail >= 0, range(of: Int(tail)).upperBound == rows.lowerBound,
+      let longer = segments[Int(tail)].extended(to: rows.upperBound)
     {
       segments[Int(tail)] = longer
       return
     }
     let segment = Int32(segments.count)
-    let line = Int32(clamping: record.line)
-    if let compact = Segment(record.start..<record.end, line: line) {
+    if let compact = Segment(rows, line: line) {
       segments.append(compact)
     } else {
       segments.append(Segment(wideAt: line))
-      wideRanges[segment] = record.start..<record.end
+      wideRanges[segment] = rows
     }
     if tail >= 0 { segments[Int(tail)].next = segment } else { entries[index].head = segment }
     entries[index].tail = segment
   }
 
+  /// Takes the entries and rows of `part`, the index of the rows that follow this one's in the
+  /// stream, as if this index had read them itself: numbers new here are added in the order they
+  /// first appear there, and each invoice's rows keep their order. `part` is emptied on the way.
+  func append(_ part: OrdersIndex) {
+    // Each of the part's segments is pointed at the entry here its rows go to (in `next`, no
+    // longer needed), then the segments are moved over in stream order, their chunks freed as they go.
+    for local in 0..<part.entries.count {
+      let theirs = part.entries[local]
+      let taker = Int32(entry(for: theirs.number, line: Int(theirs.line)))
+      var segment = theirs.head
+      while segment >= 0 {
+        let next = part.segments[Int(segment)].next
+        part.segments[Int(segment)].next = taker
+        segment = next
+      }
+    }
+    part.entries = ChunkedArray()
+    var local = 0
+    part.segments.drain { segment in
+      add(part.range(of: local, segment), line: segment.line, to: Int(segment.next))
+      local += 1
+    }
+  }
+
   /// The bytes of segment `index` in the stream.
   private func range(of index: Int) -> Range<Int64> {
-    let segment = segments[index]
+    range(of: index, segments[index])
+  }
+
+  /// The bytes of `segment`, segment `index`, in the stream.
+  private func range(of index: Int, _ segment: Segment) -> Range<Int64> {
     return segment.isWide ? wideRanges[Int32(index)]! : segment.range
   }
 

@@ -21,6 +21,12 @@ struct SlashedDateEvidence {
     if parts.second > 12 { secondOver12 = true }
   }
 
+  /// Adds what the dates of `other` (other rows of the same file) show.
+  mutating func add(_ other: SlashedDateEvidence) {
+    firstOver12 = firstOver12 || other.firstOver12
+    secondOver12 = secondOver12 || other.secondOver12
+  }
+
   /// The order the dates show: day first, month first, or unknown when neither or both appear.
   var order: SlashedDateOrder {
     switch (firstOver12, secondOver12) {

@@ -98,6 +98,25 @@ public final class CSVReader {
     chunk = .allocate(capacity: max(bytes.count, 4))
   }
 
+  /// A reader of the UTF-8 file at `path` from byte `offset` on, where a row starts: no header, no
+  /// byte-order mark, the delimiter already known, lines counted from `line`, offsets the file's.
+  public init(path: String, name: String, from offset: Int64, line: Int, delimiter: UInt8) throws(CSVError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      throw CSVError.unreadable(file: name, reason: reason)
+    }
+    input = .descriptor(descriptor, closes: true)
+    self.name = name
+    self.delimiter = delimiter
+    detectsDelimiter = false
+    startedFile = true
+    self.line = line
+    chunkOffset = offset
+    chunk = .allocate(capacity: 1 << 16)
+  }
+
   deinit {
     if case .descriptor(let descriptor, true) = input { close(descriptor) }
     chunk.deallocate()

@@ -70,7 +70,7 @@ final class BatchRun {
       unusable = imported.isUnusable ? imported : nil
     } else {
       let index = OrdersCSVImporter(options: plan.importOptions).index(
-        plan.input, name: plan.inputName, spoolFolder: spoolFolder)
+        plan.input, name: plan.inputName, spoolFolder: spoolFolder, threads: plan.jobs)
       input = index
       // Every problem of an unusable file, as a whole-file read shows them.
       unusable = index.isUnusable ? index.readAll() : nil
