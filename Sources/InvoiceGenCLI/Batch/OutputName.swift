@@ -61,6 +61,9 @@ public enum OutputName {
         }
       }
       name = sanitize(name)
+      guard name.isEmpty || name.hasPrefix(".") || name.allSatisfy({ $0 == "." || $0 == "_" }) else {
+        return .success(name)
+      }
       let way =
         "set output.fileName in the config to a pattern that gives every invoice a name, such as \"{date}-{number}.pdf\""
       let invoice = Diagnostic.quote(invoice.number)
