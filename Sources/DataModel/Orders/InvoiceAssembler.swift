@@ -13,7 +13,7 @@ struct InvoiceAssembler {
   /// `column "Name"` for each column.
   let columnNames: [String]
   /// The first currency mark each invoice's prices were written with, by invoice.
-  let currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
+  var currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
   /// The file's decimal separator, as the rows showed it (`.` when they did not).
   var decimalSeparator = UInt8(ascii: ".")
   /// Headers of columns no field reads, named when a total does not match.
@@ -39,6 +39,16 @@ struct InvoiceAssembler {
     self.columnOf = columnOf
     self.columnNames = columnNames
     self.currencyMarks = currencyMarks
+  }
+
+  /// Gets ready for the next invoice, whose prices were written with `currencyMarks`: the problems
+  /// and credit note of the last one are dropped, what the file taught is kept.
+  mutating func prepare(
+    currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)]
+  ) {
+    self.currencyMarks = currencyMarks
+    diagnostics.removeAll(keepingCapacity: true)
+    refundNote = nil
   }
 
   mutating func fail(_ invoice: PendingInvoice, _ diagnostic: Diagnostic) {

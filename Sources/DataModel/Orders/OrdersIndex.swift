@@ -281,20 +281,24 @@ public final class OrdersIndex {
     case .bytes(let all):
       return .success(Array(all[Int(range.lowerBound)..<Int(range.upperBound)]))
     case .descriptor(let descriptor):
-      var buffer = [UInt8](repeating: 0, count: Int(range.count))
-      var done = 0
-      while done < buffer.count {
-        let got = buffer.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress! + done, raw.count - done, off_t(range.lowerBound) + off_t(done))
+      var failure: RereadError?
+      // Read straight into the array's storage: no zero-filling first.
+      let buffer = [UInt8](unsafeUninitializedCapacity: Int(range.count)) { raw, count in
+        var done = 0
+        while done < raw.count {
+          let got = pread(
+            descriptor, raw.baseAddress! + done, raw.count - done, off_t(range.lowerBound) + off_t(done))
+          if got < 0, errno == EINTR { continue }
+          guard got > 0 else {
+            failure = RereadError(
+              reason: got == 0 ? "the file is shorter than before" : String(cString: strerror(errno)))
+            break
+          }
+          done += got
         }
-        if got < 0, errno == EINTR { continue }
-        guard got > 0 else {
-          return .failure(
-            RereadError(
-              reason: got == 0 ? "the file is shorter than before" : String(cString: strerror(errno))))
-        }
-        done += got
+        count = done
       }
+      if let failure { return .failure(failure) }
       return .success(buffer)
     }
   }

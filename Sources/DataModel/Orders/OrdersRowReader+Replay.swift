@@ -42,16 +42,12 @@ extension OrdersRowReader {
     }
     ambiguousNumbers = []
     if failed { invoice.failed = true }
-    var assembler = InvoiceAssembler(
-      options: options, file: file, columnOf: columnOf, columnNames: columnNames, currencyMarks: currencyMarks
-    )
-    assembler.decimalSeparator = options.decimalSeparator ?? learnedSeparator?.separator ?? UInt8(ascii: ".")
-    assembler.unreadHeaders = header.unreadHeaders
-    assembler.backups = header.backups
-    assembler.dateEvidence = dateEvidence
+    // One assembler for every invoice of the reader: making one is a good part of an invoice's cost.
+    if replayAssembler == nil { replayAssembler = makeAssembler() }
+    replayAssembler!.prepare(currencyMarks: currencyMarks)
     let custom = customValues(invoice)
     let outcome: IndexedInvoice.Outcome
-    switch invoice.failed ? .failed : assembler.build(invoice) {
+    switch invoice.failed ? .failed : replayAssembler!.build(invoice) {
     case .invoice(var built):
       if !custom.isEmpty { built.fields = custom }
       outcome = .invoice(built)
@@ -60,9 +56,20 @@ extension OrdersRowReader {
     }
     var read = IndexedInvoice(
       number: entry.number, outcome: outcome, rowDiagnostics: diagnostics,
-      assemblyDiagnostics: assembler.diagnostics)
-    if case .invoice = outcome { read.refundNote = assembler.refundNote }
+      assemblyDiagnostics: replayAssembler!.diagnostics)
+    if case .invoice = outcome { read.refundNote = replayAssembler!.refundNote }
     return read
+  }
+
+  /// The assembler of this reader's invoices, with what the first pass learned of the file.
+  private func makeAssembler() -> InvoiceAssembler {
+    var assembler = InvoiceAssembler(
+      options: options, file: file, columnOf: columnOf, columnNames: columnNames, currencyMarks: [:])
+    assembler.decimalSeparator = options.decimalSeparator ?? learnedSeparator?.separator ?? UInt8(ascii: ".")
+    assembler.unreadHeaders = header.unreadHeaders
+    assembler.backups = header.backups
+    assembler.dateEvidence = dateEvidence
+    return assembler
   }
 
   /// Sets the decimal separator a whole-file read would have had on `line`: the learned one after the

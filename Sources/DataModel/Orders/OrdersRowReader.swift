@@ -46,6 +46,8 @@ struct OrdersRowReader {
   var decimalSeparatorIsKnown = false
   /// Numbers read with `.` before the separator was known that would mean thousands with `,` ("1.234").
   var ambiguousNumbers: [(invoice: PendingInvoice, diagnostic: Diagnostic)] = []
+  /// The assembler `replay` builds invoices with, kept from one invoice to the next (nil before the first).
+  var replayAssembler: InvoiceAssembler?
   /// The first currency mark each invoice's prices were written with (`€1,234.50`), checked once the invoice's currency is known.
   var currencyMarks: [ObjectIdentifier: (mark: CurrencyMark, location: SourceLocation, field: String)] = [:]
 
