@@ -39,7 +39,9 @@ let package = Package(
       linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("z")]),
     // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
     .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
-    .target(name: "DataModel", dependencies: ["CLibXML2"], path: "Sources/DataModel"),
+    // glibc's malloc.h (part of libc, nothing to link).
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+    .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo", "CPDFContent", "CRaster"],

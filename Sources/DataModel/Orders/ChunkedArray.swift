@@ -20,14 +20,26 @@ public struct ChunkedArray<Element> {
     count += 1
   }
 
-  /// Calls `body` with every element in order, freeing each chunk once it is walked; the array is then empty.
-  public mutating func drain(_ body: (Element) -> Void) {
-    var walked = chunks
-    chunks = []
-    count = 0
-    for chunk in walked.indices {
-      for element in walked[chunk] { body(element) }
-      walked[chunk] = []
+  /// Appends `filler` until the last chunk is full, so that whole chunks can follow.
+  public mutating func fillLastChunk(with filler: Element) {
+    while count & ((1 << Self.chunkShift) - 1) != 0 { append(filler) }
+  }
+
+  /// Moves the chunks of `other` to the end of this array, which must end on a chunk's end
+  /// (`fillLastChunk`); `other` is left empty. Nothing is copied.
+  public mutating func append(chunksOf other: inout ChunkedArray<Element>) {
+    precondition(count & ((1 << Self.chunkShift) - 1) == 0, "appending chunks after a partial one")
+    chunks += other.chunks
+    count += other.count
+    other = ChunkedArray()
+  }
+
+  /// Changes every element in place with `body`.
+  public mutating func update(_ body: (inout Element) -> Void) {
+    for chunk in chunks.indices {
+      chunks[chunk].withUnsafeMutableBufferPointer { elements in
+        for index in elements.indices { body(&elements[index]) }
+      }
     }
   }
 

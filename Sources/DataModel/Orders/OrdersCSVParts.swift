@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import Foundation
 
@@ -97,6 +98,9 @@ struct OrdersCSVParts {
       pass.append(read, into: index)
       index.partsRead += 1
     }
+    // The parts' entries, allocated on their threads' heaps and free now, would stay resident
+    // (20 MB for a shuffled file of ten million rows) while the second pass grows another heap.
+    malloc_trim(0)
   }
 
   /// Reads the rows after `pass`'s last into it, to the end of the file.
@@ -124,6 +128,7 @@ struct OrdersCSVParts {
     } catch {
       return nil
     }
+    pass.state.index?.stopAdding()
     return pass
   }
 
