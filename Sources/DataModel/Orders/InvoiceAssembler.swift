@@ -72,10 +72,7 @@ struct InvoiceAssembler {
     String, SourceLocation, String
   )? {
     if let done = checked[field.ordinal] { return done }
-    guard let own = columnOf[field],
-      let column = ([own] + (backups[field] ?? [])).first(where: { invoice.levelValue($0) != nil }),
-      let bytes = invoice.levelValue(column)
-    else { return nil }
+    guard let column = filledColumn(field, invoice), let bytes = invoice.levelValue(column) else { return nil }
     touched[touchedCount] = field.ordinal
     touchedCount += 1
     let location = SourceLocation(file: file, line: invoice.levelLine(column))
@@ -94,6 +91,15 @@ struct InvoiceAssembler {
       checked[field.ordinal] = .some(nil)
       return nil
     }
+  }
+
+  /// The column `field` is read from in `invoice`: its own when filled, else the first filled backup.
+  private func filledColumn(_ field: OrderField, _ invoice: PendingInvoice) -> Int? {
+    guard let own = columnOf[field] else { return nil }
+    if invoice.levelValue(own) != nil { return own }
+    // Without backups (the common case) no array is looked up or made.
+    guard !backups.isEmpty, let others = backups[field] else { return nil }
+    return others.first { invoice.levelValue($0) != nil }
   }
 
   /// The text of `field`, or nil when absent, blank or refused.
