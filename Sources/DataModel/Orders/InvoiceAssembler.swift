@@ -72,7 +72,9 @@ struct InvoiceAssembler {
     String, SourceLocation, String
   )? {
     if let done = checked[field.ordinal] { return done }
-    guard let column = filledColumn(field, invoice), let bytes = invoice.levelValue(column) else { return nil }
+    guard let column = filledColumn(field, invoice), let bytes = invoice.levelValue(column) else {
+      return nil
+    }
     touched[touchedCount] = field.ordinal
     touchedCount += 1
     let location = SourceLocation(file: file, line: invoice.levelLine(column))

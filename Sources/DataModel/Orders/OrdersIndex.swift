@@ -210,7 +210,11 @@ public final class OrdersIndex {
       let taker = self.entry(for: entry.number, line: Int(entry.line))
       guard entry.head >= 0 else { continue }
       let tail = entries[taker].tail
-      if tail >= 0 { segments[Int(tail)].next = entry.head + base } else { entries[taker].head = entry.head + base }
+      if tail >= 0 {
+        segments[Int(tail)].next = entry.head + base
+      } else {
+        entries[taker].head = entry.head + base
+      }
       entries[taker].tail = entry.tail + base
     }
   }
