@@ -213,9 +213,11 @@ fuzz: deps
 
 fuzz-importers:
 	@mkdir -p .build/fuzz
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
-	  -I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 \
-	  $$(find Sources/DataModel -name "*.swift") Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers 2>&1 | grep -v "Cannot export local symbol" || true
+	@swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz \
+	  -I Sources/CLibXML2 -I Sources/CMalloc $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 \
+	  $$(find Sources/DataModel -name "*.swift") Tests/Fuzz/ImporterFuzzer.swift -o .build/fuzz/importers \
+	  > .build/fuzz/build.txt 2>&1; status=$$?; grep -v "Cannot export local symbol" .build/fuzz/build.txt; \
+	  [ $$status = 0 ] || { echo "the fuzz targets did not build: see .build/fuzz/build.txt"; exit 1; }
 	@for target in $(FUZZ_TARGETS); do \
 	  corpus=.build/fuzz/corpus-$$target; mkdir -p $$corpus; \
 	  case $$target in *csv*) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
