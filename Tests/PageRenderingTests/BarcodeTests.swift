@@ -1,7 +1,8 @@
 import Foundation
 import PageKit
-import PageRendering
 import Testing
+
+@testable import PageRendering
 
 /// Code 128 barcodes and QR codes as views (issue 26), decoded from the rendered page by zbarimg.
 @Suite(.serialized) struct BarcodeTests {
@@ -62,6 +63,52 @@ import Testing
     #expect(blocks > 100)
     #expect(content.components(separatedBy: " re\n").count - 1 == blocks, "\(content.prefix(300))")
     #expect(content.components(separatedBy: "f\n").count - 1 == 1 && !content.contains(" l\n"))
+  }
+
+  @Test func untaggedAQRCodeIsOneStencilMaskOfAModulePerBit() throws {
+    let payload =
+      "BCD\n002\n1\nSCT\nCOBADEFFXXX\nNorthwind Software GmbH\nDE89370400440532013000\nEUR16367.02"
+    let code = QRCode(payload).frame(width: 120, height: 120)
+    let document = Document(title: "Code") { Page(size: .a4, margins: EdgeInsets(40)) { code } }
+    let folder = try TestSupport.temporaryFolder()
+    let renderer = DocumentRenderer(
+      document: document, environment: EnvironmentValues(), resources: RenderResources())
+    renderer.tagged = false
+    try renderer.writePDF(to: folder + "/code.pdf")
+    _ = try TestSupport.run(
+      "qpdf", ["--qdf", "--object-streams=disable", folder + "/code.pdf", folder + "/plain.pdf"])
+    let text = String(
+      decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
+    let size = QRCode(payload).matrix?.size ?? 0
+    // The symbol and its quiet zone's right and bottom edges trimmed: the mask is the symbol's modules.
+    #expect(text.components(separatedBy: "/ImageMask true").count - 1 == 1)
+    #expect(text.contains("/Width \(size)") && text.contains("/Height \(size)"), "\(size)")
+    #expect(text.contains("/Interpolate false"))
+    #expect(!text.contains(" l\n") && !text.contains(" re\n"))
+    // `decode` returns the lines it read, sorted.
+    let lines = payload.split(separator: "\n").map(String.init).sorted()
+    #expect(try Self.decode(tagged: false) { code } == lines)
+  }
+
+  @Test func onlyRectanglesOnOneSquareGridBecomeAStencil() throws {
+    var grid = Path()
+    for index in 0..<20 {
+      grid.addRect(
+        CGRect(x: 10 + Double(index % 5) * 2.5, y: 7 + Double(index / 5) * 5, width: 2.5, height: 2.5))
+    }
+    let stencil = try #require(PDFStencilFill(grid))
+    #expect(stencil.columns == 5 && stencil.rows == 7 && stencil.module == 2.5)
+    #expect(stencil.covered.filter { $0 }.count == 20 && stencil.covered[0] && !stencil.covered[5])
+    var offGrid = grid
+    offGrid.addRect(CGRect(x: 11, y: 7, width: 2.5, height: 2.5))
+    for index in 0..<4 { offGrid.addRect(CGRect(x: 10, y: 40 + Double(index) * 5, width: 2.5, height: 2.5)) }
+    #expect(PDFStencilFill(offGrid) == nil)
+    var curved = grid
+    curved.addEllipse(in: CGRect(x: 0, y: 0, width: 5, height: 5))
+    #expect(PDFStencilFill(curved) == nil)
+    var few = Path()
+    few.addRect(CGRect(x: 0, y: 0, width: 1, height: 1))
+    #expect(PDFStencilFill(few) == nil)
   }
 
   @Test func whatCode128CannotHoldDrawsNothing() {

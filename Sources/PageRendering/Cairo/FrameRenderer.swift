@@ -94,6 +94,12 @@ public final class FrameRenderer {
         {
           return
         }
+        if tagger == nil, case .color(let color) = paint, color.alpha >= 1,
+          cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF,
+          let stencil = PDFStencilFill(path)
+        {
+          return stencil.draw(color, cr: cr)
+        }
         append(path, to: cr)
         setSource(paint, cr: cr)
         cairo_fill(cr)
