@@ -25,7 +25,7 @@ import Testing
     return String(text[start.upperBound..<end.lowerBound])
   }
 
-  @Test func aTaggedTableRunsEachRowsCellsInOneTextObjectAndStaysWithinThreeAndAHalfTimesTheUntaggedSize()
+  @Test func aTaggedTableRunsEachRowsCellsInOneTextObjectAndStaysWithinThreeTimesTheUntaggedSize()
     throws
   {
     let folder = try CommandRunner.temporaryFolder()
@@ -49,8 +49,9 @@ import Testing
     // Two rows share a band between grey stripes; each band is one text object.
     #expect(textObjects * 10 < cells, "\(textObjects) text objects for \(cells) cells")
     #expect(fonts * 10 < cells, "\(fonts) Tf for \(cells) cells")
-    // Measured 3.0 x for 10,000 rows (4.0 x before the text objects were joined).
+    // Measured 2.75 x here and 2.9 x for 10,000 rows (4.0 x before the text objects were joined,
+    // 2.84 x and 3.0 x before the object streams' tuned compression).
     let ratio = Double(sizes[0]) / Double(max(sizes[1], 1))
-    #expect(ratio < 3.5, "tagged \(sizes[0]) bytes, untagged \(sizes[1]): \(ratio) x")
+    #expect(ratio < 3.0, "tagged \(sizes[0]) bytes, untagged \(sizes[1]): \(ratio) x")
   }
 }
