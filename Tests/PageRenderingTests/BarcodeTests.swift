@@ -8,6 +8,15 @@ import Testing
 @Suite(.serialized) struct BarcodeTests {
   /// What zbarimg reads on page 1 of a PDF of `content`, rendered at 150 dpi (one symbol per line).
   static func decode(tagged: Bool = true, @ViewBuilder _ content: () -> some View) throws -> [String] {
+    let folder = try writePDF(tagged: tagged, content)
+    _ = try TestSupport.run(
+      "pdftoppm", ["-r", "150", "-png", "-singlefile", folder + "/codes.pdf", folder + "/codes"])
+    return try TestSupport.run("zbarimg", ["--raw", "-q", folder + "/codes.png"]).output
+      .split(separator: "\n").map(String.init).sorted()
+  }
+
+  /// Writes a one-page PDF of `content`, `codes.pdf` in a new folder, and returns the folder.
+  static func writePDF(tagged: Bool, @ViewBuilder _ content: () -> some View) throws -> String {
     let document = Document(title: "Codes") {
       Page(size: .a4, margins: EdgeInsets(40)) {
         VStack(alignment: .leading, spacing: 30) { content() }
@@ -18,10 +27,15 @@ import Testing
       document: document, environment: EnvironmentValues(), resources: RenderResources())
     renderer.tagged = tagged
     try renderer.writePDF(to: folder + "/codes.pdf")
+    return folder
+  }
+
+  /// The PDF of `content` as text, its streams decoded by qpdf's QDF mode (no object streams).
+  static func expandedPDF(tagged: Bool, @ViewBuilder _ content: () -> some View) throws -> String {
+    let folder = try writePDF(tagged: tagged, content)
     _ = try TestSupport.run(
-      "pdftoppm", ["-r", "150", "-png", "-singlefile", folder + "/codes.pdf", folder + "/codes"])
-    return try TestSupport.run("zbarimg", ["--raw", "-q", folder + "/codes.png"]).output
-      .split(separator: "\n").map(String.init).sorted()
+      "qpdf", ["--qdf", "--object-streams=disable", folder + "/codes.pdf", folder + "/plain.pdf"])
+    return String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
   }
 
   @Test func code128AndQRCodesDecodeToWhatTheyHold() throws {
@@ -49,14 +63,7 @@ import Testing
     #expect(try Self.decode(tagged: false) { code } == [payload])
     // Tagged, the renderer writes the code's path itself (cairo would write `m l l l h` per
     // rectangle): one `re` per merged block, inside the figure's marked content, one fill.
-    let document = Document(title: "Code") { Page(size: .a4, margins: EdgeInsets(40)) { code } }
-    let folder = try TestSupport.temporaryFolder()
-    try DocumentRenderer(document: document, environment: EnvironmentValues(), resources: RenderResources())
-      .writePDF(to: folder + "/code.pdf")
-    _ = try TestSupport.run(
-      "qpdf", ["--qdf", "--object-streams=disable", folder + "/code.pdf", folder + "/plain.pdf"])
-    let text = String(
-      decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
+    let text = try Self.expandedPDF(tagged: true) { code }
     let blocks = QRCode(payload).matrix?.blocks().count ?? 0
     let figure = text.components(separatedBy: "/Figure <</MCID").dropFirst().first ?? ""
     let content = figure.components(separatedBy: "EMC").first ?? ""
@@ -69,16 +76,7 @@ import Testing
     let payload =
       "BCD\n002\n1\nSCT\nCOBADEFFXXX\nNorthwind Software GmbH\nDE89370400440532013000\nEUR16367.02"
     let code = QRCode(payload).frame(width: 120, height: 120)
-    let document = Document(title: "Code") { Page(size: .a4, margins: EdgeInsets(40)) { code } }
-    let folder = try TestSupport.temporaryFolder()
-    let renderer = DocumentRenderer(
-      document: document, environment: EnvironmentValues(), resources: RenderResources())
-    renderer.tagged = false
-    try renderer.writePDF(to: folder + "/code.pdf")
-    _ = try TestSupport.run(
-      "qpdf", ["--qdf", "--object-streams=disable", folder + "/code.pdf", folder + "/plain.pdf"])
-    let text = String(
-      decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/plain.pdf")), as: UTF8.self)
+    let text = try Self.expandedPDF(tagged: false) { code }
     let size = QRCode(payload).matrix?.size ?? 0
     // The symbol and its quiet zone's right and bottom edges trimmed: the mask is the symbol's modules.
     #expect(text.components(separatedBy: "/ImageMask true").count - 1 == 1)
