@@ -1,6 +1,7 @@
 // Page content rewriting for tagged PDFs (see ContentMarking.hpp), with libqpdf's tokenizer as the fallback.
 #define POINTERHOLDER_TRANSITION 4  // qpdf 11: no PointerHolder in this file
 #include "ContentMarking.hpp"
+#include "PDFNumbers.hpp"
 #include "TextJoining.hpp"
 
 #include "pdf_content.h"
@@ -129,15 +130,8 @@ bool lastFourNumbers(char const *begin, char const *end, double *numbers) {
         while (p > begin && isSpace(p[-1])) --p;
         char const *wordEnd = p;
         while (p > begin && !endsToken(p[-1])) --p;
-        if (p == wordEnd) return false;
-        char buffer[40];
-        size_t const length = size_t(wordEnd - p);
-        if (length >= sizeof buffer || !startsNumber(*p)) return false;
-        std::memcpy(buffer, p, length);
-        buffer[length] = 0;
-        char *stop = nullptr;
-        numbers[index] = std::strtod(buffer, &stop);
-        if (stop != buffer + length) return false;
+        if (p == wordEnd || wordEnd - p >= 40 || !startsNumber(*p)) return false;
+        if (!parseNumber(p, wordEnd, numbers[index])) return false;
     }
     return true;
 }

@@ -1,9 +1,9 @@
 // Text objects joined across marked content (see TextJoining.hpp).
 #include "TextJoining.hpp"
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include "PDFNumbers.hpp"
+#include "PDFSyntax.hpp"
+
 #include <string_view>
 #include <vector>
 
@@ -18,10 +18,13 @@ struct Operation {
 };
 
 /// Whether `c` is PDF whitespace.
-inline bool isWhite(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0; }
+inline bool isWhite(unsigned char c) { return isPDFSpace(c); }
 
 /// Whether `c` ends a regular token (whitespace or a delimiter).
-inline bool isDelimiter(unsigned char c) { return isWhite(c) || std::strchr("()<>[]{}/%", c) != nullptr; }
+inline bool isDelimiter(unsigned char c) { return isPDFSpace(c) || isPDFDelimiter(c); }
+
+/// Whether a token starting with `c` is a number.
+inline bool startsNumber(unsigned char c) { return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'; }
 
 /// Skips the string, hex string, comment or dictionary bracket at `i`; false when the content is malformed.
 bool skipDelimited(std::string const &in, size_t &i) {
@@ -79,7 +82,7 @@ bool splitOperations(std::string const &in, std::vector<Operation> &operations) 
         }
         size_t const start = i;
         while (i < n && !isDelimiter(in[i])) ++i;
-        if (std::strchr("0123456789+-.", c) != nullptr) continue;
+        if (startsNumber(c)) continue;
         std::string_view const word(in.data() + start, i - start);
         if (word == "true" || word == "false" || word == "null") continue;
         if (word == "BI" || word == "ID" || word == "EI") return false;
@@ -173,27 +176,16 @@ std::vector<size_t> matchMarkedContent(std::vector<Role> const &roles) {
 
 /// Reads `count` numbers from `text`; false when there are not exactly that many.
 bool readNumbers(std::string_view text, double *numbers, int count) {
-    std::string const copy(text);
-    char const *p = copy.c_str();
+    char const *p = text.data();
+    char const *const end = p + text.size();
     for (int index = 0; index < count; ++index) {
-        char *stop = nullptr;
-        numbers[index] = std::strtod(p, &stop);
-        if (stop == p) return false;
-        p = stop;
+        while (p < end && isWhite(static_cast<unsigned char>(*p))) ++p;
+        char const *const start = p;
+        while (p < end && !isDelimiter(static_cast<unsigned char>(*p))) ++p;
+        if (p == start || !parseNumber(start, p, numbers[index])) return false;
     }
-    while (isWhite(static_cast<unsigned char>(*p)) && *p != 0) ++p;
-    return *p == 0;
-}
-
-/// `value` as cairo writes numbers: six decimals at most, no trailing zeros, no `-0`.
-std::string decimal(double value) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.6f", value);
-    std::string text(buffer);
-    while (!text.empty() && text.back() == '0') text.pop_back();
-    if (!text.empty() && text.back() == '.') text.pop_back();
-    if (text == "-0" || text.empty()) text = "0";
-    return text;
+    while (p < end && isWhite(static_cast<unsigned char>(*p))) ++p;
+    return p == end;
 }
 
 /// The text state the joined content is written against: the font in use and the line matrix.
@@ -275,10 +267,13 @@ class TextWriter {
         }
         double const de = m[4] - line.e;
         double const df = m[5] - line.f;
-        std::string const tx = decimal((de * line.d - df * line.c) / determinant);
-        std::string const ty = decimal((df * line.a - de * line.b) / determinant);
-        write(tx + " " + ty + " Td");
-        shiftLine(std::string_view(tx + " " + ty));
+        if (!out.empty()) out += '\n';
+        double t[2];
+        t[0] = appendDecimal(out, (de * line.d - df * line.c) / determinant);
+        out += ' ';
+        t[1] = appendDecimal(out, (df * line.a - de * line.b) / determinant);
+        out += " Td";
+        shift(t);
         return true;
     }
 
@@ -289,6 +284,11 @@ class TextWriter {
             lineKnown = false;
             return;
         }
+        shift(t);
+    }
+
+    /// Moves the line matrix by `t`, a move's two operands as written.
+    void shift(double const *t) {
         line.e += t[0] * line.a + t[1] * line.c;
         line.f += t[0] * line.b + t[1] * line.d;
     }

@@ -103,6 +103,15 @@ int ig_mark_content(const char *data, size_t length, int markers, int scanner, c
 /// sets `*out` (free with `free`) and `*out_length`; on failure returns -1 and sets `*error`.
 int ig_join_text_objects(const char *data, size_t length, char **out, size_t *out_length, char **error);
 
+/// Writes `value` as the finishing pass writes page-content numbers (cairo's `%.6f` without trailing
+/// zeros) into `text` with a NUL, cut to `capacity`; sets `*written` to the value of the text and
+/// returns its length.
+size_t ig_pdf_decimal(double value, char *text, size_t capacity, double *written);
+
+/// Reads the `length` bytes at `token` as a number, as the finishing pass does; returns 1 and sets
+/// `*value`, or 0 when the token is not a number.
+int ig_pdf_parse_number(const char *token, size_t length, double *value);
+
 /// Writes the SHA-256 digest of `bytes` as 64 lower-case hex digits and a NUL into `hex` (65 bytes).
 void ig_sha256_hex(const unsigned char *bytes, size_t length, char *hex);
 

@@ -165,6 +165,23 @@ extension PDFFinishingPass {
     }
   }
 
+  /// `value` as the pass writes page-content numbers, for tests: the text and the value it reads back as.
+  static func decimal(_ value: Double) -> (text: String, value: Double) {
+    var buffer = [CChar](repeating: 0, count: 400)
+    var written = 0.0
+    let length = ig_pdf_decimal(value, &buffer, buffer.count, &written)
+    return (String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self), written)
+  }
+
+  /// `token` read as a number as the pass reads page-content operands, for tests; nil when it is not one.
+  static func number(_ token: String) -> Double? {
+    var value = 0.0
+    let read = token.utf8CString.withUnsafeBufferPointer {
+      ig_pdf_parse_number($0.baseAddress, $0.count - 1, &value)
+    }
+    return read == 1 ? value : nil
+  }
+
   /// `content` through the C rewrite `call`, its output copied and freed.
   private static func rewriteContent(_ content: Data, _ call: ContentRewrite) throws -> Data {
     var output: UnsafeMutablePointer<CChar>?
