@@ -79,8 +79,9 @@ public final class OrdersIndex {
   var source: Source = .bytes([])
   var delimiter = UInt8(ascii: ",")
   var header = OrdersCSVHeader()
-  private(set) var entries = ChunkedArray<Entry>()
-  private(set) var segments = ChunkedArray<Segment>()
+  // Written by one thread in the first pass, only read after it: no runtime exclusivity check (see `CSVReader`).
+  @exclusivity(unchecked) private(set) var entries = ChunkedArray<Entry>()
+  @exclusivity(unchecked) private(set) var segments = ChunkedArray<Segment>()
   /// The ranges of segments too far into the stream or too long for one word, by segment.
   private(set) var wideRanges: [Int32: Range<Int64>] = [:]
   /// The entries by number (the first spelling of each).

@@ -1,21 +1,24 @@
 import Foundation
 
 /// An invoice being collected from its rows.
+///
+/// One thread collects it, so the properties its rows change skip the runtime's exclusivity check
+/// (`@exclusivity(unchecked)`, see `CSVReader`).
 final class PendingInvoice {
   let number: String
   let line: Int
   /// The first non-blank value of each invoice-level column, one after the other.
-  private var levelBytes: [UInt8] = []
+  @exclusivity(unchecked) private var levelBytes: [UInt8] = []
   /// Where each column's value is in `levelBytes`, and the line it came from (0: none yet).
-  private var levelRanges: [(start: Int32, end: Int32, line: Int32)]
-  var items: [LineItem] = []
+  @exclusivity(unchecked) private var levelRanges: [(start: Int32, end: Int32, line: Int32)]
+  @exclusivity(unchecked) var items: [LineItem] = []
   /// Charges and allowances from rows that give no item.
-  var allowancesCharges: [AllowanceCharge] = []
+  @exclusivity(unchecked) var allowancesCharges: [AllowanceCharge] = []
   /// The first line whose item gave no tax rate (none configured either), 0 when none: an error unless the invoice's tax is given.
   var missingRateLine = 0
   /// The first line whose item gave a tax rate, 0 when none: an error when the invoice's tax is given.
   var explicitRateLine = 0
-  var failed = false
+  @exclusivity(unchecked) var failed = false
   /// Whether the invoice was warned of a character printed as U+FFFD (once per invoice).
   var warnedUnrenderable = false
 
