@@ -11,6 +11,8 @@ public final class PangoTextShaper: TextShaper {
   let context: OpaquePointer
   private var descriptions: [Font: OpaquePointer] = [:]
   private var languages: [String: OpaquePointer] = [:]
+  /// The paragraphs shaped lately: the same label on the next invoice is not shaped again.
+  private var shaped = ShapedTextCache()
 
   /// A shaper using `fonts`, or fontconfig's default configuration when `nil`.
   public init(fonts: FontConfiguration? = nil) {
@@ -79,6 +81,15 @@ public final class PangoTextShaper: TextShaper {
   }
 
   public func shape(_ paragraph: Paragraph, width: CGFloat?) -> any ShapedText {
+    let key = ShapedTextCache.Key(paragraph: paragraph, width: width)
+    if let known = shaped.text(for: key) { return known }
+    let text = layOut(paragraph, width: width)
+    shaped.insert(text, for: key)
+    return text
+  }
+
+  /// `paragraph` laid out by Pango, wrapped to `width` when one is given.
+  private func layOut(_ paragraph: Paragraph, width: CGFloat?) -> PangoShapedText {
     var paragraph = paragraph
     for (index, run) in paragraph.runs.enumerated() {
       let clean = RenderableText.clean(run.text)
