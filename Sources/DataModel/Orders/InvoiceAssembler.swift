@@ -61,8 +61,18 @@ struct InvoiceAssembler {
   /// Whether the file's slashed dates put the day or the month first: a part over 12 shows it.
   func learnSlashedDateOrder() -> SlashedDateOrder { dateEvidence.order }
 
-  /// Each invoice-level field's checked text while one invoice is built: nil not yet read, `.some(nil)` refused.
-  private var checked = [(String, SourceLocation, String)??](repeating: nil, count: OrderField.allCases.count)
+  /// What `checkedText` found for one invoice-level field of the invoice being built.
+  ///
+  /// The text with the line and column it came from, not the located tuple it answers: a small
+  /// payload is copied in and out of `checked` without the outlined copy of three strings.
+  private enum CheckedText {
+    case unread
+    case refused
+    case text(String, line: Int, column: Int)
+  }
+
+  /// Each invoice-level field's checked text while one invoice is built.
+  private var checked = [CheckedText](repeating: .unread, count: OrderField.allCases.count)
   /// The entries of `checked` set for the current invoice, cleared before the next (cheaper than a fresh array).
   private var touched = [Int](repeating: 0, count: OrderField.allCases.count)
   private var touchedCount = 0
@@ -71,7 +81,12 @@ struct InvoiceAssembler {
   mutating func checkedText(_ field: OrderField, _ invoice: PendingInvoice) -> (
     String, SourceLocation, String
   )? {
-    if let done = checked[field.ordinal] { return done }
+    switch checked[field.ordinal] {
+    case .unread: break
+    case .refused: return nil
+    case .text(let text, let line, let column):
+      return (text, SourceLocation(file: file, line: line), columnNames[column])
+    }
     guard let column = filledColumn(field, invoice), let bytes = invoice.levelValue(column) else {
       return nil
     }
@@ -85,12 +100,12 @@ struct InvoiceAssembler {
       {
         diagnostics.append(warning)
       }
-      let result = (text.trimmingSpaces, location, columnNames[column])
-      checked[field.ordinal] = result
-      return result
+      let trimmed = text.trimmingSpaces
+      checked[field.ordinal] = .text(trimmed, line: invoice.levelLine(column), column: column)
+      return (trimmed, location, columnNames[column])
     case .failure(let violation):
       fail(invoice, Diagnostic(location, field: columnNames[column], violation))
-      checked[field.ordinal] = .some(nil)
+      checked[field.ordinal] = .refused
       return nil
     }
   }
@@ -181,7 +196,7 @@ struct InvoiceAssembler {
 
   /// The invoice built from `invoice`'s rows, or why not (each problem reported, located, in the order checked).
   mutating func build(_ invoice: PendingInvoice) -> Outcome {
-    for index in 0..<touchedCount { checked[touched[index]] = nil }
+    for index in 0..<touchedCount { checked[touched[index]] = .unread }
     touchedCount = 0
     let start = SourceLocation(file: file, line: invoice.line)
     let issue = date(.invoiceDate, invoice)
@@ -251,7 +266,7 @@ struct InvoiceAssembler {
 
   /// Whether `field`'s value was refused (its problem already reported).
   func rejected(_ field: OrderField) -> Bool {
-    if case .some(.none) = checked[field.ordinal] { return true }
+    if case .refused = checked[field.ordinal] { return true }
     return false
   }
 
