@@ -87,7 +87,9 @@ struct InvoiceAssembler {
     case .text(let text, let line, let column):
       return (text, SourceLocation(file: file, line: line), columnNames[column])
     }
-    guard let column = filledColumn(field, invoice), let bytes = invoice.levelValue(column) else {
+    guard let column = Self.filledColumn(field, invoice, columnOf: columnOf, backups: backups),
+      let bytes = invoice.levelValue(column)
+    else {
       return nil
     }
     touched[touchedCount] = field.ordinal
@@ -111,7 +113,12 @@ struct InvoiceAssembler {
   }
 
   /// The column `field` is read from in `invoice`: its own when filled, else the first filled backup.
-  private func filledColumn(_ field: OrderField, _ invoice: PendingInvoice) -> Int? {
+  ///
+  /// Static, with the two tables it reads as arguments: a method of the assembler called from a
+  /// mutating one made Swift copy the whole assembler (960 bytes) first, on every field looked up.
+  private static func filledColumn(
+    _ field: OrderField, _ invoice: PendingInvoice, columnOf: ColumnIndex, backups: [OrderField: [Int]]
+  ) -> Int? {
     guard let own = columnOf[field] else { return nil }
     if invoice.levelValue(own) != nil { return own }
     // Without backups (the common case) no array is looked up or made.
