@@ -45,7 +45,7 @@ extension OrdersRowReader {
   /// Whether reading the row gets as far as its numbers: a charge row that also gives an item, or
   /// both a charge and an allowance, is refused first.
   private func readsNumbers(_ record: CSVRecord) -> Bool {
-    guard isChargeRow(record) else { return true }
+    guard Self.isChargeRow(record, columnOf: columnOf) else { return true }
     let given = [OrderField.chargeAmount, .allowanceAmount].filter {
       columnOf[$0].map { !isBlank(record, $0) } ?? false
     }

@@ -7,7 +7,10 @@ extension OrdersRowReader {
     return columnNames[column]
   }
 
-  func isBlank(_ record: CSVRecord, _ column: Int) -> Bool {
+  func isBlank(_ record: CSVRecord, _ column: Int) -> Bool { Self.isBlank(record, column) }
+
+  /// Whether field `column` of `record` holds only spaces and tabs.
+  static func isBlank(_ record: CSVRecord, _ column: Int) -> Bool {
     record.bytes[record.range(column)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 

@@ -3,7 +3,10 @@ import Foundation
 /// The rows that hold an item or a document-level charge, read field by field.
 extension OrdersRowReader {
   /// Whether the row gives a charge or an allowance in place of an item.
-  func isChargeRow(_ record: CSVRecord) -> Bool {
+  ///
+  /// Static, with the columns as an argument: as a method called from the mutating `readRow` it
+  /// made Swift copy the whole reader first, on every row.
+  static func isChargeRow(_ record: CSVRecord, columnOf: ColumnIndex) -> Bool {
     for field in [OrderField.chargeAmount, .allowanceAmount] {
       if let column = columnOf[field], !isBlank(record, column) { return true }
     }

@@ -103,7 +103,7 @@ extension OrdersRowReader {
     let location = SourceLocation(file: file, line: record.line)
     guard isWhole(record, location, invoice) else { return }
     mergeLevelValues(record, location, invoice)
-    if isChargeRow(record) {
+    if Self.isChargeRow(record, columnOf: columnOf) {
       if !readCharge(record, location, invoice) { invoice.failed = true }
     } else if let item = readItem(record, location, invoice) {
       invoice.items.append(item)
