@@ -2,6 +2,7 @@
 #define POINTERHOLDER_TRANSITION 4  // qpdf 11: no PointerHolder in this file
 #include "ContentMarking.hpp"
 #include "PDFNumbers.hpp"
+#include "PDFSyntax.hpp"
 #include "TextJoining.hpp"
 
 #include "pdf_content.h"
@@ -103,34 +104,14 @@ class MarkingState {
     bool marked = false;  // a sequence a BEGIN marker opened
 };
 
-/// What each byte is to the scanner: bit 1 whitespace, bit 2 ends a regular token, bit 4 starts a number.
-struct ByteClasses {
-    unsigned char bits[256] = {};
-    ByteClasses() {
-        for (unsigned char c : {'\0', '\t', '\n', '\f', '\r', ' '}) bits[c] |= 1 | 2;
-        for (unsigned char c : {'(', ')', '<', '>', '[', ']', '{', '}', '/', '%'}) bits[c] |= 2;
-        for (unsigned char c : {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-', '.'}) bits[c] |= 4;
-    }
-};
-ByteClasses const classes;
-
-/// Whether `c` is PDF whitespace.
-inline bool isSpace(unsigned char c) { return classes.bits[c] & 1; }
-
-/// Whether `c` ends a regular token (whitespace or a delimiter).
-inline bool endsToken(unsigned char c) { return classes.bits[c] & 2; }
-
-/// Whether a token starting with `c` is a number.
-inline bool startsNumber(unsigned char c) { return classes.bits[c] & 4; }
-
 /// The last four tokens before `end` (back to `begin`) read as numbers; false when they are not all numbers.
 bool lastFourNumbers(char const *begin, char const *end, double *numbers) {
     char const *p = end;
     for (int index = 3; index >= 0; --index) {
-        while (p > begin && isSpace(p[-1])) --p;
+        while (p > begin && isPDFSpace(p[-1])) --p;
         char const *wordEnd = p;
-        while (p > begin && !endsToken(p[-1])) --p;
-        if (p == wordEnd || wordEnd - p >= 40 || !startsNumber(*p)) return false;
+        while (p > begin && !endsPDFToken(p[-1])) --p;
+        if (p == wordEnd || wordEnd - p >= 40 || !startsPDFNumber(*p)) return false;
         if (!parseNumber(p, wordEnd, numbers[index])) return false;
     }
     return true;
@@ -139,9 +120,9 @@ bool lastFourNumbers(char const *begin, char const *end, double *numbers) {
 /// Whether the last operand before `end` reads like a marker's height (0.113281, 0.121094 or 0.105469), before any number is parsed.
 bool mayBeMarker(char const *begin, char const *end) {
     char const *p = end;
-    while (p > begin && isSpace(p[-1])) --p;
+    while (p > begin && isPDFSpace(p[-1])) --p;
     char const *wordEnd = p;
-    while (p > begin && !endsToken(p[-1])) --p;
+    while (p > begin && !endsPDFToken(p[-1])) --p;
     std::string_view const height(p, size_t(wordEnd - p));
     std::string_view const start = height.substr(0, 5);
     return start == "0.113" || start == "0.121" || start == "0.105";
@@ -166,7 +147,7 @@ bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
     size_t i = 0;
     while (i < n) {
         unsigned char const c = in[i];
-        if (isSpace(c)) {
+        if (isPDFSpace(c)) {
             ++i;
         } else if (c == '%') {
             while (i < n && in[i] != '\n' && in[i] != '\r') ++i;
@@ -197,11 +178,11 @@ bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
             return false;
         } else if (c == '/') {
             ++i;
-            while (i < n && !endsToken(in[i])) ++i;
+            while (i < n && !endsPDFToken(in[i])) ++i;
         } else {
             size_t const start = i;
-            while (i < n && !endsToken(in[i])) ++i;
-            if (startsNumber(c)) continue;  // an operand
+            while (i < n && !endsPDFToken(in[i])) ++i;
+            if (startsPDFNumber(c)) continue;  // an operand
             std::string_view const word(in.data() + start, i - start);
             if (word == "true" || word == "false" || word == "null") continue;
             if (word == "BI" || word == "ID" || word == "EI") return false;
@@ -213,8 +194,8 @@ bool markQuickly(std::string const &in, std::string &out, MarkingState &state) {
                     kind = Marker::kind(numbers[2], numbers[3], ordinal);
                 }
                 size_t next = i;
-                while (next < n && isSpace(in[next])) ++next;
-                if (kind != Marker::none && next < n && in[next] == 'f' && (next + 1 == n || endsToken(in[next + 1]))) {
+                while (next < n && isPDFSpace(in[next])) ++next;
+                if (kind != Marker::none && next < n && in[next] == 'f' && (next + 1 == n || endsPDFToken(in[next + 1]))) {
                     // The marker's rectangle and fill are replaced by the marked-content operators.
                     out.append(in, copied, groupStart - copied);
                     out.append(state.marker(kind, ordinal));

@@ -9,16 +9,31 @@
 
 namespace invoicegen {
 
+/// What each byte is to PDF's lexical rules (ISO 32000-1 §7.2.2), looked up once per byte by every scanner here.
+struct PDFByteClasses {
+    static constexpr unsigned char space = 1, delimiter = 2, numberStart = 4;
+    unsigned char bits[256] = {};
+    constexpr PDFByteClasses() {
+        for (unsigned char c : {'\0', '\t', '\n', '\f', '\r', ' '}) bits[c] |= space;
+        for (unsigned char c : {'(', ')', '<', '>', '[', ']', '{', '}', '/', '%'}) bits[c] |= delimiter;
+        for (unsigned char c : {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-', '.'}) bits[c] |= numberStart;
+    }
+};
+inline constexpr PDFByteClasses pdfByteClasses{};
+
 /// Whether `c` is PDF whitespace.
-inline bool isPDFSpace(unsigned char c) {
-    return c == 0 || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
+inline bool isPDFSpace(unsigned char c) { return pdfByteClasses.bits[c] & PDFByteClasses::space; }
 
 /// Whether `c` is a PDF delimiter.
-inline bool isPDFDelimiter(unsigned char c) {
-    return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' ||
-           c == '/' || c == '%';
+inline bool isPDFDelimiter(unsigned char c) { return pdfByteClasses.bits[c] & PDFByteClasses::delimiter; }
+
+/// Whether `c` ends a regular token (whitespace or a delimiter).
+inline bool endsPDFToken(unsigned char c) {
+    return pdfByteClasses.bits[c] & (PDFByteClasses::space | PDFByteClasses::delimiter);
 }
+
+/// Whether a token starting with `c` is a number.
+inline bool startsPDFNumber(unsigned char c) { return pdfByteClasses.bits[c] & PDFByteClasses::numberStart; }
 
 /// The outcome of reading a piece of syntax from a buffer that may not hold all of it yet.
 enum class Scan { done, needMore, malformed };

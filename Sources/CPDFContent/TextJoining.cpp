@@ -17,15 +17,6 @@ struct Operation {
     size_t end;
 };
 
-/// Whether `c` is PDF whitespace.
-inline bool isWhite(unsigned char c) { return isPDFSpace(c); }
-
-/// Whether `c` ends a regular token (whitespace or a delimiter).
-inline bool isDelimiter(unsigned char c) { return isPDFSpace(c) || isPDFDelimiter(c); }
-
-/// Whether a token starting with `c` is a number.
-inline bool startsNumber(unsigned char c) { return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'; }
-
 /// Skips the string, hex string, comment or dictionary bracket at `i`; false when the content is malformed.
 bool skipDelimited(std::string const &in, size_t &i) {
     size_t const n = in.size();
@@ -53,7 +44,7 @@ bool skipDelimited(std::string const &in, size_t &i) {
     } else if (c == '[' || c == ']' || c == '{' || c == '}') {
         ++i;
     } else if (c == '/') {
-        for (++i; i < n && !isDelimiter(in[i]);) ++i;
+        for (++i; i < n && !endsPDFToken(in[i]);) ++i;
     } else {
         return false;  // a lone `)` or `>`
     }
@@ -67,7 +58,7 @@ bool splitOperations(std::string const &in, std::vector<Operation> &operations) 
     size_t begin = std::string::npos;  // where the pending operands start
     while (i < n) {
         unsigned char const c = in[i];
-        if (isWhite(c)) {
+        if (isPDFSpace(c)) {
             ++i;
             continue;
         }
@@ -76,13 +67,13 @@ bool splitOperations(std::string const &in, std::vector<Operation> &operations) 
             continue;
         }
         if (begin == std::string::npos) begin = i;
-        if (isDelimiter(c)) {
+        if (endsPDFToken(c)) {
             if (!skipDelimited(in, i)) return false;
             continue;
         }
         size_t const start = i;
-        while (i < n && !isDelimiter(in[i])) ++i;
-        if (startsNumber(c)) continue;
+        while (i < n && !endsPDFToken(in[i])) ++i;
+        if (startsPDFNumber(c)) continue;
         std::string_view const word(in.data() + start, i - start);
         if (word == "true" || word == "false" || word == "null") continue;
         if (word == "BI" || word == "ID" || word == "EI") return false;
@@ -179,12 +170,12 @@ bool readNumbers(std::string_view text, double *numbers, int count) {
     char const *p = text.data();
     char const *const end = p + text.size();
     for (int index = 0; index < count; ++index) {
-        while (p < end && isWhite(static_cast<unsigned char>(*p))) ++p;
+        while (p < end && isPDFSpace(static_cast<unsigned char>(*p))) ++p;
         char const *const start = p;
-        while (p < end && !isDelimiter(static_cast<unsigned char>(*p))) ++p;
+        while (p < end && !endsPDFToken(static_cast<unsigned char>(*p))) ++p;
         if (p == start || !parseNumber(start, p, numbers[index])) return false;
     }
-    while (p < end && isWhite(static_cast<unsigned char>(*p))) ++p;
+    while (p < end && isPDFSpace(static_cast<unsigned char>(*p))) ++p;
     return p == end;
 }
 
