@@ -54,11 +54,11 @@ extension OrdersRowReader {
     case .skipped(let skip): outcome = .skipped(skip)
     case .failed: outcome = .failed
     }
-    var read = IndexedInvoice(
-      number: entry.number, outcome: outcome, rowDiagnostics: diagnostics,
+    var refundNote: Invoice?
+    if case .invoice = outcome { refundNote = replayAssembler!.refundNote }
+    return IndexedInvoice(
+      number: entry.number, outcome: outcome, refundNote: refundNote, rowDiagnostics: diagnostics,
       assemblyDiagnostics: replayAssembler!.diagnostics)
-    if case .invoice = outcome { read.refundNote = replayAssembler!.refundNote }
-    return read
   }
 
   /// The assembler of this reader's invoices, with what the first pass learned of the file.

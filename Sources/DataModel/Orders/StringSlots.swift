@@ -4,6 +4,7 @@
 /// ones) in a table that doubles as it grows; here the strings stay where they are (an index's
 /// entries, a run's file names), and the table holds only their positions. Keys compare as Swift
 /// strings, so spellings equal after Unicode normalization are the same key, as in a dictionary.
+/// A caller hashes a key once (`hash(_:)`) for both the look-up and the insertion that follows it.
 public struct StringSlots {
   /// Positions plus one (0: an empty slot); the count is a power of two, at most half full.
   private var slots: [UInt32] = Array(repeating: 0, count: 16)
@@ -12,10 +13,14 @@ public struct StringSlots {
 
   public init() {}
 
-  /// The position of the string equal to `key`, where `string(position)` gives the string at each.
-  public func position(of key: String, _ string: (Int) -> String) -> Int? {
+  /// The hash `key` is found and placed by.
+  public static func hash(_ key: String) -> Int { key.hashValue }
+
+  /// The position of the string equal to `key` (whose `hash(_:)` is `hash`), where `string(position)`
+  /// gives the string at each.
+  public func position(of key: String, hash: Int, _ string: (Int) -> String) -> Int? {
     let mask = slots.count - 1
-    var slot = key.hashValue & mask
+    var slot = hash & mask
     while slots[slot] != 0 {
       let position = Int(slots[slot] - 1)
       if string(position) == key { return position }
@@ -24,11 +29,11 @@ public struct StringSlots {
     return nil
   }
 
-  /// Adds `position`, whose string is `string(position)` and equal to none held.
-  public mutating func insert(_ position: Int, _ string: (Int) -> String) {
+  /// Adds `position`, whose string is `string(position)`, hashed `hash`, and equal to none held.
+  public mutating func insert(_ position: Int, hash: Int, _ string: (Int) -> String) {
     precondition(position >= 0 && position < Int(UInt32.max), "a position past what a slot holds")
     if (count + 1) * 2 > slots.count { grow(string) }
-    place(position, hash: string(position).hashValue)
+    place(position, hash: hash)
     count += 1
   }
 
@@ -45,7 +50,7 @@ public struct StringSlots {
     slots = Array(repeating: 0, count: old.count * 2)
     for stored in old where stored != 0 {
       let position = Int(stored - 1)
-      place(position, hash: string(position).hashValue)
+      place(position, hash: Self.hash(string(position)))
     }
   }
 }

@@ -56,9 +56,10 @@ struct InvoiceValidation {
     // Invoices are read in blocks on every worker, then checked here one at a time, in input order.
     let blocks = InvoiceBlocks(input, jobs: plan.jobs, size: 64)
     while let (start, invoices) = blocks.nextBlock() {
-      for (offset, read) in invoices.enumerated() {
+      // By index, so each invoice is borrowed from the block, not copied out of it (1,152 bytes, every field retained).
+      for offset in invoices.indices {
         take(
-          read, at: start + offset, into: &result, selection: selection, naming: &naming,
+          invoices[offset], at: start + offset, into: &result, selection: selection, naming: &naming,
           preparation: preparation)
       }
     }

@@ -44,7 +44,8 @@ struct OutputNaming {
           ))
       }
       let names = takenNames
-      if let position = taken.position(of: key, { names.all[$0].key }) {
+      let hash = StringSlots.hash(key)
+      if let position = taken.position(of: key, hash: hash, { names.all[$0].key }) {
         let other = names.all[position].number
         return .failure(
           Failure(
@@ -54,7 +55,7 @@ struct OutputNaming {
           ))
       }
       names.all.append((key, invoice.number))
-      taken.insert(names.all.count - 1) { names.all[$0].key }
+      taken.insert(names.all.count - 1, hash: hash) { names.all[$0].key }
       return .success(name)
     }
   }
