@@ -249,7 +249,8 @@ public final class OrdersIndex {
     let parts = max(1, min(jobs, range.count / 16))
     guard parts > 1 else {
       var reader = OrdersRowReader(replaying: self)
-      return range.map { read($0, with: &reader) }
+      let window = window(for: range)
+      return range.map { read($0, with: &reader, window: window) }
     }
     let results = Mutex<[[IndexedInvoice]]>(Array(repeating: [], count: parts))
     let shared = SharedIndex(index: self)
@@ -257,21 +258,52 @@ public final class OrdersIndex {
       let lower = range.lowerBound + range.count * part / parts
       let upper = range.lowerBound + range.count * (part + 1) / parts
       var reader = OrdersRowReader(replaying: shared.index)
-      let read = (lower..<upper).map { shared.index.read($0, with: &reader) }
+      let window = shared.index.window(for: lower..<upper)
+      let read = (lower..<upper).map { shared.index.read($0, with: &reader, window: window) }
       results.withLock { $0[part] = read }
     }
     return results.withLock { $0.flatMap { $0 } }
   }
 
-  /// Invoice `index` read with `replay`, a reader made for this index.
-  private func read(_ index: Int, with replay: inout OrdersRowReader) -> IndexedInvoice {
+  /// One read of the rows of invoices `range` when they lie close together (see `RowWindow`), else nil.
+  private func window(for range: Range<Int>) -> RowWindow? {
+    guard case .descriptor = source, range.count > 1 else { return nil }
+    var lower = Int64.max
+    var upper = Int64.min
+    var needed: Int64 = 0
+    for index in range {
+      var segment = entries[index].head
+      while segment >= 0 {
+        let rows = self.range(of: Int(segment))
+        lower = min(lower, rows.lowerBound)
+        upper = max(upper, rows.upperBound)
+        needed += Int64(rows.count)
+        segment = segments[Int(segment)].next
+      }
+    }
+    guard lower < upper, RowWindow.isWorthReading(span: lower..<upper, needed: needed),
+      case .success(let bytes) = bytes(lower..<upper)
+    else { return nil }
+    return RowWindow(start: lower, bytes: bytes)
+  }
+
+  /// Invoice `index` read with `replay`, a reader made for this index, from `window` where it holds the rows.
+  private func read(_ index: Int, with replay: inout OrdersRowReader, window: RowWindow? = nil)
+    -> IndexedInvoice
+  {
     let entry = entries[index]
     var rows: [(bytes: [UInt8], line: Int)] = []
     var segment = entry.head
     var unreadable: String?
     while segment >= 0 {
       let part = segments[Int(segment)]
-      switch bytes(range(of: Int(segment))) {
+      let range = range(of: Int(segment))
+      if let bytes = window?.bytes(range) {
+        rows.append((bytes, Int(part.line)))
+        segment = part.next
+        continue
+      }
+      switch bytes(range) {
       case .success(let bytes): rows.append((bytes, Int(part.line)))
       case .failure(let error): unreadable = error.reason
       }
