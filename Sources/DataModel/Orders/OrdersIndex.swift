@@ -298,12 +298,7 @@ public final class OrdersIndex {
     while segment >= 0 {
       let part = segments[Int(segment)]
       let range = range(of: Int(segment))
-      if let bytes = window?.bytes(range) {
-        rows.append((bytes, Int(part.line)))
-        segment = part.next
-        continue
-      }
-      switch bytes(range) {
+      switch window?.bytes(range).map(Result.success) ?? bytes(range) {
       case .success(let bytes): rows.append((bytes, Int(part.line)))
       case .failure(let error): unreadable = error.reason
       }
