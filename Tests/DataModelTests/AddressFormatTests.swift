@@ -82,4 +82,15 @@ import Testing
       ])
     #expect(Self.lines("DE", postcode: "10117", city: "Berlin").last == "Germany")
   }
+
+  @Test func aMultiLineAddressSplitsAtEveryLineBreakAndDropsBlankLines() {
+    #expect(Party.addressLines("Main Street 1\n10115 Berlin") == ["Main Street 1", "10115 Berlin"])
+    #expect(
+      Party.addressLines("  Main Street 1 \r\n\r\n 10115 Berlin\r") == ["Main Street 1", "10115 Berlin"])
+    #expect(Party.addressLines("\u{00A0}Rue de Rivoli 1\rParis\u{3000}\n\n") == ["Rue de Rivoli 1", "Paris"])
+    #expect(Party.addressLines("東京都千代田区\n丸の内1-1") == ["東京都千代田区", "丸の内1-1"])
+    #expect(Party.addressLines("") == [])
+    #expect(Party.addressLines("\n \r\n\t") == [])
+    #expect(Party.addressLines("one line") == ["one line"])
+  }
 }

@@ -131,7 +131,7 @@ extension OrdersRowReader {
     let category = itemTaxCategory(record, location, invoice, ok: &ok)
     guard ok, let description, let quantity, let price, let rate else { return nil }
     var item = LineItem(
-      description: description.trimmingSpaces, quantity: quantity, unitPrice: price, taxRate: rate,
+      description: description, quantity: quantity, unitPrice: price, taxRate: rate,
       discount: discount, discountAmount: discountAmount, sku: sku, unit: unit, line: location.line)
     if let category { item.taxCategory = category }
     if !header.customItemColumns.isEmpty {
@@ -144,7 +144,7 @@ extension OrdersRowReader {
     return item
   }
 
-  /// The item's description, kept once per distinct text; an empty one fails the invoice.
+  /// The item's description, trimmed and kept once per distinct text; an empty one fails the invoice.
   mutating func itemDescription(
     _ record: CSVRecord, _ location: SourceLocation, _ invoice: PendingInvoice, ok: inout Bool
   ) -> String? {
@@ -152,10 +152,10 @@ extension OrdersRowReader {
     let descriptionRange = record.range(descriptionColumn)
     var description = descriptions.string(record.bytes, descriptionRange)
     if description == nil {
-      description = text(record, descriptionColumn, location, invoice: invoice)
+      description = text(record, descriptionColumn, location, invoice: invoice)?.trimmingSpaces
       if let description { descriptions.store(description, for: record.bytes, descriptionRange) }
     }
-    if let description, description.trimmingSpaces.isEmpty {
+    if let description, description.isEmpty {
       fail(invoice, Diagnostic(.error, location, field: columnName(descriptionColumn), "is empty"))
       ok = false
     }

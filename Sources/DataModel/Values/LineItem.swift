@@ -34,13 +34,20 @@ public struct LineItem: Hashable, Sendable {
     var taxCategory: String?
     var statedAmount: ExactDecimal?
     var fields: [String: String] = [:]
+
+    /// Whether no field is set, so no box is needed (compared field by field: building an empty
+    /// `Parts` to compare against cost two dictionaries per item).
+    var isEmpty: Bool {
+      sku == nil && unit == nil && discountAmount == .zero && taxCategory == nil && statedAmount == nil
+        && fields.isEmpty
+    }
   }
 
   /// Changes the boxed fields: a new box (boxes are shared between copies), or none when all are empty.
   private mutating func update(_ change: (inout Parts) -> Void) {
     var parts = details?.parts ?? Parts()
     change(&parts)
-    details = parts == Parts() ? nil : Details(parts)
+    details = parts.isEmpty ? nil : Details(parts)
   }
 
   /// The seller's article number.
@@ -103,8 +110,8 @@ public struct LineItem: Hashable, Sendable {
     self.unitPrice = unitPrice
     self.taxRate = taxRate
     self.discount = discount
-    let parts = Parts(sku: sku, unit: unit, discountAmount: discountAmount)
-    self.details = parts == Parts() ? nil : Details(parts)
+    let boxed = sku != nil || unit != nil || discountAmount != .zero
+    self.details = boxed ? Details(Parts(sku: sku, unit: unit, discountAmount: discountAmount)) : nil
     self.lineNumber = line.map { Int32(clamping: $0) } ?? -1
   }
 }

@@ -70,12 +70,22 @@ public struct Party: Hashable, Sendable, Codable {
 extension Party {
   /// The non-empty lines of a multi-line address (LF, CRLF or CR), trimmed.
   public static func addressLines(_ text: String) -> [String] {
-    var lines: [String] = []
-    for line in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
-      let trimmed = String(decoding: line, as: UTF8.self).trimmingSpaces
-      if !trimmed.isEmpty { lines.append(trimmed) }
+    var text = text
+    return text.withUTF8 { bytes in
+      // One scan over the bytes: no array of slices, one string per line.
+      var lines: [String] = []
+      var start = 0
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D
+      {
+        if index > start {
+          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          let trimmed = line.trimmingSpaces
+          if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        start = index + 1
+      }
+      return lines
     }
-    return lines
   }
 }
 
