@@ -75,8 +75,8 @@ extension Party {
       // One scan over the bytes: no array of slices, one string per line.
       var lines: [String] = []
       var start = 0
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D
-      {
+      for index in 0...bytes.count {
+        guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else { continue }
         if index > start {
           let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
           let trimmed = line.trimmingSpaces
