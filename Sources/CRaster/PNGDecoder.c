@@ -86,6 +86,118 @@ static void emit(Accumulator *row, unsigned char *target, int width) {
   memset(row->counts, 0, sizeof(uint32_t) * (size_t)width);
 }
 
+/// The allocations of one decode; the error path frees whatever is set when libpng jumps back.
+typedef struct {
+  unsigned char *row;
+  unsigned char *grid;
+  unsigned char *out;
+  uint64_t *sums;
+  uint32_t *counts;
+} Buffers;
+
+static void free_buffers(volatile Buffers *buffers) {
+  free(buffers->row);
+  free(buffers->grid);
+  free(buffers->out);
+  free(buffers->sums);
+  free(buffers->counts);
+}
+
+/// The sizes of one decode: the file's, the grid read from it (every `step`-th pixel) and the output
+/// (the grid reduced by `reduce` in each direction).
+typedef struct {
+  png_uint_32 fileWidth, fileHeight;
+  int step, sourceWidth, sourceHeight, reduce, outWidth, outHeight;
+} Geometry;
+
+/// The geometry for reducing by `block`: an interlaced image is read pass by pass into a grid of
+/// every `step`-th pixel (step 8, 4, 2 or 1, at most `block`), which is then reduced.
+static Geometry geometry(png_uint_32 fileWidth, png_uint_32 fileHeight, int interlaced, int block) {
+  Geometry g = {fileWidth, fileHeight, 1, 0, 0, 0, 0, 0};
+  if (interlaced) {
+    while (g.step < 8 && g.step * 2 <= block) g.step *= 2;
+  }
+  g.sourceWidth = (int)((fileWidth + g.step - 1) / g.step);
+  g.sourceHeight = (int)((fileHeight + g.step - 1) / g.step);
+  g.reduce = block / g.step;
+  g.outWidth = (g.sourceWidth + g.reduce - 1) / g.reduce;
+  g.outHeight = (g.sourceHeight + g.reduce - 1) / g.reduce;
+  return g;
+}
+
+/// Reads a non-interlaced image row by row, reducing as it goes.
+static void read_progressive(png_structp png, const Geometry *g, volatile Buffers *buffers, Accumulator *accumulator) {
+  for (png_uint_32 y = 0; y < g->fileHeight; y++) {
+    png_read_row(png, buffers->row, NULL);
+    accumulate(accumulator, buffers->row, (int)g->fileWidth, g->reduce);
+    if ((int)(y % g->reduce) == g->reduce - 1 || y == g->fileHeight - 1) {
+      emit(accumulator, buffers->out + (size_t)(y / g->reduce) * g->outWidth * 4, g->outWidth);
+    }
+  }
+}
+
+/// Whether Adam7 pass `pass` has pixels on the grid of every `step`-th pixel.
+static int pass_is_useful(const Geometry *g, int pass) {
+  return PNG_PASS_START_COL(pass) % g->step == 0 && PNG_PASS_START_ROW(pass) % g->step == 0 &&
+         PNG_PASS_COLS(g->fileWidth, pass) > 0 && PNG_PASS_ROWS(g->fileHeight, pass) > 0;
+}
+
+/// Reads Adam7 pass `pass` and copies its pixels on the grid into `buffers->grid`.
+static void read_pass(png_structp png, const Geometry *g, volatile Buffers *buffers, int pass) {
+  png_uint_32 columns = PNG_PASS_COLS(g->fileWidth, pass), rows = PNG_PASS_ROWS(g->fileHeight, pass);
+  int startColumn = PNG_PASS_START_COL(pass), startRow = PNG_PASS_START_ROW(pass);
+  int columnStep = 1 << PNG_PASS_COL_SHIFT(pass), rowStep = 1 << PNG_PASS_ROW_SHIFT(pass);
+  int useful = pass_is_useful(g, pass);
+  for (png_uint_32 j = 0; j < rows; j++) {
+    png_read_row(png, buffers->row, NULL);
+    if (!useful) continue;
+    png_uint_32 y = startRow + j * rowStep;
+    if (y % g->step != 0) continue;
+    for (png_uint_32 i = 0; i < columns; i++) {
+      png_uint_32 x = startColumn + i * columnStep;
+      if (x % g->step != 0) continue;
+      memcpy(buffers->grid + ((size_t)(y / g->step) * g->sourceWidth + x / g->step) * 4,
+             buffers->row + (size_t)i * 4, 4);
+    }
+  }
+}
+
+/// Reads an interlaced image pass by pass into the grid, stopping after the last pass the grid
+/// needs (passes go coarse to fine), then reduces the grid.
+static void read_interlaced(png_structp png, const Geometry *g, volatile Buffers *buffers, Accumulator *accumulator) {
+  buffers->grid = malloc((size_t)g->sourceWidth * g->sourceHeight * 4);
+  if (!buffers->grid) png_error(png, "out of memory");
+  for (int pass = 0; pass < 7; pass++) {
+    if (PNG_PASS_COLS(g->fileWidth, pass) == 0 || PNG_PASS_ROWS(g->fileHeight, pass) == 0) continue;
+    read_pass(png, g, buffers, pass);
+    int needsLater = 0;
+    for (int later = pass + 1; later < 7; later++) needsLater |= pass_is_useful(g, later);
+    if (!needsLater) break;
+  }
+  for (int y = 0; y < g->sourceHeight; y++) {
+    accumulate(accumulator, buffers->grid + (size_t)y * g->sourceWidth * 4, g->sourceWidth, g->reduce);
+    if (y % g->reduce == g->reduce - 1 || y == g->sourceHeight - 1) {
+      emit(accumulator, buffers->out + (size_t)(y / g->reduce) * g->outWidth * 4, g->outWidth);
+    }
+  }
+}
+
+/// Sets libpng up to give 8-bit RGBA rows; returns whether the image has any transparency.
+static int read_header(png_structp png, png_infop info, png_uint_32 *width, png_uint_32 *height, int *interlace) {
+  int depth, colorType;
+  png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);
+  png_read_info(png, info);
+  png_get_IHDR(png, info, width, height, &depth, &colorType, interlace, NULL, NULL);
+  int transparent = (colorType & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+  png_set_expand(png);
+  png_set_strip_16(png);
+  png_set_gray_to_rgb(png);
+  png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+  png_read_update_info(png, info);
+  if (png_get_channels(png, info) != 4) png_error(png, "unsupported PNG pixel format");
+  return transparent;
+}
+
 int ig_png_decode(const unsigned char *data, size_t length, int block, unsigned char **pixels, int *width,
                   int *height, int *opaque, char **error) {
   Reader reader = {data, length, 0};
@@ -98,109 +210,36 @@ int ig_png_decode(const unsigned char *data, size_t length, int block, unsigned 
     *error = strdup("libpng could not start");
     return -1;
   }
-  // Everything the error path frees is declared volatile: its value after longjmp must be the last one set.
-  unsigned char *volatile row = NULL;
-  unsigned char *volatile grid = NULL;
-  unsigned char *volatile out = NULL;
-  uint64_t *volatile sums = NULL;
-  uint32_t *volatile counts = NULL;
+  // Volatile: after longjmp the error path must see the last value each pointer was set to.
+  volatile Buffers buffers = {NULL, NULL, NULL, NULL, NULL};
   if (setjmp(failure.jump)) {
-    free(row);
-    free(grid);
-    free(out);
-    free(sums);
-    free(counts);
+    free_buffers(&buffers);
     png_destroy_read_struct(&png, &info, NULL);
     *error = strdup(failure.message[0] ? failure.message : "corrupt PNG data");
     return -1;
   }
   png_set_read_fn(png, &reader, read_bytes);
-  png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);
-  png_read_info(png, info);
   png_uint_32 fileWidth, fileHeight;
-  int depth, colorType, interlace;
-  png_get_IHDR(png, info, &fileWidth, &fileHeight, &depth, &colorType, &interlace, NULL, NULL);
-  int transparent = (colorType & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-  png_set_expand(png);
-  png_set_strip_16(png);
-  png_set_gray_to_rgb(png);
-  png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
-  png_read_update_info(png, info);
-  if (png_get_channels(png, info) != 4) png_error(png, "unsupported PNG pixel format");
-  if (block < 1) block = 1;
-
-  // An interlaced image is read pass by pass into a grid of every `step`-th pixel (step 8, 4, 2 or 1,
-  // at most `block`); only the passes that hold grid pixels are read. The grid is then reduced.
-  int step = 1;
-  if (interlace != PNG_INTERLACE_NONE) {
-    while (step < 8 && step * 2 <= block) step *= 2;
-  }
-  int sourceWidth = (int)((fileWidth + step - 1) / step);
-  int sourceHeight = (int)((fileHeight + step - 1) / step);
-  int reduce = block / step;
-  int outWidth = (sourceWidth + reduce - 1) / reduce;
-  int outHeight = (sourceHeight + reduce - 1) / reduce;
-
-  row = malloc((size_t)fileWidth * 4);
-  out = malloc((size_t)outWidth * outHeight * 4);
-  sums = calloc((size_t)outWidth * 4, sizeof(uint64_t));
-  counts = calloc((size_t)outWidth, sizeof(uint32_t));
-  if (!row || !out || !sums || !counts) png_error(png, "out of memory");
-  Accumulator accumulator = {sums, counts};
-
+  int interlace;
+  int transparent = read_header(png, info, &fileWidth, &fileHeight, &interlace);
+  Geometry g = geometry(fileWidth, fileHeight, interlace != PNG_INTERLACE_NONE, block < 1 ? 1 : block);
+  buffers.row = malloc((size_t)fileWidth * 4);
+  buffers.out = malloc((size_t)g.outWidth * g.outHeight * 4);
+  buffers.sums = calloc((size_t)g.outWidth * 4, sizeof(uint64_t));
+  buffers.counts = calloc((size_t)g.outWidth, sizeof(uint32_t));
+  if (!buffers.row || !buffers.out || !buffers.sums || !buffers.counts) png_error(png, "out of memory");
+  Accumulator accumulator = {buffers.sums, buffers.counts};
   if (interlace == PNG_INTERLACE_NONE) {
-    for (png_uint_32 y = 0; y < fileHeight; y++) {
-      png_read_row(png, row, NULL);
-      accumulate(&accumulator, row, (int)fileWidth, reduce);
-      if ((int)(y % reduce) == reduce - 1 || y == fileHeight - 1) {
-        emit(&accumulator, out + (size_t)(y / reduce) * outWidth * 4, outWidth);
-      }
-    }
+    read_progressive(png, &g, &buffers, &accumulator);
   } else {
-    grid = malloc((size_t)sourceWidth * sourceHeight * 4);
-    if (!grid) png_error(png, "out of memory");
-    for (int pass = 0; pass < 7; pass++) {
-      png_uint_32 columns = PNG_PASS_COLS(fileWidth, pass), rows = PNG_PASS_ROWS(fileHeight, pass);
-      if (columns == 0 || rows == 0) continue;
-      // Passes are ordered coarse to fine; a pass whose first pixel is off the grid adds nothing to it.
-      int startColumn = PNG_PASS_START_COL(pass), startRow = PNG_PASS_START_ROW(pass);
-      int columnStep = 1 << PNG_PASS_COL_SHIFT(pass), rowStep = 1 << PNG_PASS_ROW_SHIFT(pass);
-      int useful = startColumn % step == 0 && startRow % step == 0;
-      int needsLater = 0;
-      for (int later = pass + 1; later < 7; later++) {
-        if (PNG_PASS_START_COL(later) % step == 0 && PNG_PASS_START_ROW(later) % step == 0 &&
-            PNG_PASS_COLS(fileWidth, later) > 0 && PNG_PASS_ROWS(fileHeight, later) > 0)
-          needsLater = 1;
-      }
-      for (png_uint_32 j = 0; j < rows; j++) {
-        png_read_row(png, row, NULL);
-        if (!useful) continue;
-        png_uint_32 y = startRow + j * rowStep;
-        if (y % step != 0) continue;
-        for (png_uint_32 i = 0; i < columns; i++) {
-          png_uint_32 x = startColumn + i * columnStep;
-          if (x % step != 0) continue;
-          memcpy(grid + ((size_t)(y / step) * sourceWidth + x / step) * 4, row + (size_t)i * 4, 4);
-        }
-      }
-      if (!needsLater) break;
-    }
-    for (int y = 0; y < sourceHeight; y++) {
-      accumulate(&accumulator, grid + (size_t)y * sourceWidth * 4, sourceWidth, reduce);
-      if (y % reduce == reduce - 1 || y == sourceHeight - 1) {
-        emit(&accumulator, out + (size_t)(y / reduce) * outWidth * 4, outWidth);
-      }
-    }
-    free(grid);
-    grid = NULL;
+    read_interlaced(png, &g, &buffers, &accumulator);
   }
-  free(row);
-  free(sums);
-  free(counts);
+  *pixels = buffers.out;
+  buffers.out = NULL;
+  free_buffers(&buffers);
   png_destroy_read_struct(&png, &info, NULL);
-  *pixels = out;
-  *width = outWidth;
-  *height = outHeight;
+  *width = g.outWidth;
+  *height = g.outHeight;
   *opaque = !transparent;
   return 0;
 }
