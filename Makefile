@@ -146,7 +146,7 @@ install: man
 ## lint: swift format's rules, and no function or computed property in Sources/ or Layouts/ over 80 lines.
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Layouts
-	@python3 .ci/function-lengths.py 80 $$(find Sources Layouts -name '*.swift')
+	@python3 .ci/function-lengths.py 80 $$(find Sources Layouts -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.cpp' -o -name '*.hpp')
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Layouts

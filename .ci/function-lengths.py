@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Fails when a function, initializer or computed property in the given Swift files is longer than LIMIT lines.
+"""Fails when a function in the given Swift, C or C++ files is longer than LIMIT lines.
 
-Counts from the line of `func`/`init`/`deinit`/`subscript` to the line of its closing brace, with
-strings (also multi-line and raw ones) and comments skipped while matching braces. make lint runs it
+Swift: counts from the line of `func`/`init`/`deinit`/`subscript` (or a computed property's `var`)
+to the line of its closing brace, with strings (also multi-line and raw ones) and comments skipped
+while matching braces. C and C++ (.c, .h, .cpp, .hpp): counts from the first line of a function's
+declaration (its return type, or `template`) to its closing brace; a body is a brace after a closing
+parenthesis (and any `const`, `noexcept`, `override` or `-> type`) that is not an `if`, `for`,
+`while`, `switch` or `catch`, and lambdas count towards the function they are in. make lint runs it
 on Sources/ and Layouts/ so no function grows past the limit again.
 usage: function-lengths.py LIMIT FILE...
 """
@@ -111,9 +115,55 @@ def long_functions(path, limit):
     return found
 
 
+C_FAMILY = (".c", ".h", ".cpp", ".hpp")
+C_CONTROL = re.compile(r"^(?:\}\s*)?(?:else\s+)?(?:if|for|while|switch|catch)\b")
+C_BODY_HEAD = re.compile(r"\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:->\s*[\w:<>,&*\s]+)?$")
+C_LABEL = re.compile(r"^(?:(?:public|private|protected)\s*:\s*)+")
+
+
+def c_code_only(text):
+    """C or C++ text with comments, strings and character literals blanked out (newlines kept)."""
+    pattern = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])+\'', re.S)
+    return pattern.sub(lambda m: "".join("\n" if ch == "\n" else " " for ch in m.group(0)), text)
+
+
+def long_c_functions(path, limit):
+    text = c_code_only(open(path, encoding="utf-8").read())
+    found, stack, head_start = [], [], 0
+    for position, ch in enumerate(text):
+        if ch == "{":
+            raw = text[head_start:position]
+            first = head_start + len(raw) - len(raw.lstrip())
+            label = C_LABEL.match(text, first)
+            if label:
+                first = label.end() + len(text[label.end() : position]) - len(text[label.end() : position].lstrip())
+            head = text[first:position].strip()
+            is_function = bool(C_BODY_HEAD.search(head)) and not C_CONTROL.match(head) and "=" not in head
+            inside_function = any(outer for _, outer, _ in stack)
+            stack.append((first, is_function and not inside_function, head))
+            head_start = position + 1
+        elif ch == "}":
+            if stack:
+                first, is_function, head = stack.pop()
+                if is_function:
+                    line = text.count("\n", 0, first) + 1
+                    length = text.count("\n", first, position) + 1
+                    if length > limit:
+                        name = re.search(r"([\w:~]+)\s*\(", head)
+                        found.append((path, line, name.group(1) if name else head[:40], length))
+            head_start = position + 1
+        elif ch == ";":
+            head_start = position + 1
+    return found
+
+
 def main():
     limit = int(sys.argv[1])
-    found = [item for path in sys.argv[2:] for item in long_functions(path, limit)]
+    found = [
+        item
+        for path in sys.argv[2:]
+        for item in (long_c_functions if path.endswith(C_FAMILY) else long_functions)(path, limit)
+    ]
     for path, line, name, length in sorted(found, key=lambda item: -item[3]):
         print(f"{path}:{line}: {name} is {length} lines, more than {limit}")
     if found:

@@ -603,8 +603,39 @@ class Finisher {
             record = std::move(pages.front());
             pages.pop_front();
         }
-        uint32_t const contents = referenceNumber(entryValue(entries, "/Contents"));
-        std::vector<uint32_t> contentOwners;  // the element of each MCID on this page
+        std::vector<uint32_t> const contentOwners =
+            writeMarkedContents(referenceNumber(entryValue(entries, "/Contents")), record, page);
+        flushHeld();
+        std::string extra;
+        if (tagged) {
+            extra += " /Tabs /S";
+            if (!contentOwners.empty()) extra += " /StructParents " + std::to_string(addParentTreeArray(contentOwners));
+        }
+        std::string annotations = writeLinks(record, page);
+        std::vector<std::string> dropped;
+        if (!annotations.empty()) {
+            std::string const existing = entryValue(entries, "/Annots");
+            if (!existing.empty() && existing[0] == '[') {
+                std::string merged;
+                copyRenumbered(existing.data() + 1, existing.data() + existing.size() - 1, merged, mapper);
+                annotations = merged + " " + annotations;
+            }
+            dropped.push_back("/Annots");
+            extra += " /Annots [" + annotations + "]";
+        }
+        if (tagged) {
+            dropped.push_back("/Tabs");
+            dropped.push_back("/StructParents");
+        }
+        writeObject(page, "<<" + rewritten(entries, dropped, extra) + " >>");
+        ++pagesFinished;
+        writeClosedElements();
+    }
+
+    /// Writes the held content stream `contents` of page `page` with its markers turned into marked
+    /// content (and insertions, artifacts, joined text); returns the element of each MCID it gave.
+    std::vector<uint32_t> writeMarkedContents(uint32_t contents, PageRecord const &record, uint32_t page) {
+        std::vector<uint32_t> contentOwners;
         for (auto stream = held.begin(); stream != held.end(); ++stream) {
             if (stream->number != contents) continue;
             std::string const decoded = inflated(stream->data.data(), stream->data.size());
@@ -632,21 +663,24 @@ class Finisher {
             held.erase(stream);
             break;
         }
-        flushHeld();
-        std::string extra;
-        if (tagged) {
-            extra += " /Tabs /S";
-            if (!contentOwners.empty()) {
-                uint32_t const key = nextKey++;
-                uint32_t const array = allocate();
-                std::string text = "[";
-                for (uint32_t owner : contentOwners) text += std::to_string(owner) + " 0 R ";
-                text += "]";
-                pack(array, text);
-                parentTree.push_back({key, array});
-                extra += " /StructParents " + std::to_string(key);
-            }
-        }
+        return contentOwners;
+    }
+
+    /// Packs a page's parent-tree array (the element of each of its MCIDs) and returns its key.
+    uint32_t addParentTreeArray(std::vector<uint32_t> const &contentOwners) {
+        uint32_t const key = nextKey++;
+        uint32_t const array = allocate();
+        std::string text = "[";
+        for (uint32_t owner : contentOwners) text += std::to_string(owner) + " 0 R ";
+        text += "]";
+        pack(array, text);
+        parentTree.push_back({key, array});
+        return key;
+    }
+
+    /// Packs a link annotation for each of the page's links (tagged: in its Link element and the parent
+    /// tree); returns their references.
+    std::string writeLinks(PageRecord const &record, uint32_t page) {
         std::string annotations;
         for (auto const &link : record.links) {
             uint32_t const annotation = allocate();
@@ -669,24 +703,7 @@ class Finisher {
             }
             pack(annotation, text + " >>");
         }
-        std::vector<std::string> dropped;
-        if (!annotations.empty()) {
-            std::string const existing = entryValue(entries, "/Annots");
-            if (!existing.empty() && existing[0] == '[') {
-                std::string merged;
-                copyRenumbered(existing.data() + 1, existing.data() + existing.size() - 1, merged, mapper);
-                annotations = merged + " " + annotations;
-            }
-            dropped.push_back("/Annots");
-            extra += " /Annots [" + annotations + "]";
-        }
-        if (tagged) {
-            dropped.push_back("/Tabs");
-            dropped.push_back("/StructParents");
-        }
-        writeObject(page, "<<" + rewritten(entries, dropped, extra) + " >>");
-        ++pagesFinished;
-        writeClosedElements();
+        return annotations;
     }
 
     // MARK: Structure
@@ -804,29 +821,7 @@ class Finisher {
         std::string extra;
         std::vector<std::string> dropped;
         if (tagged) {
-            for (auto &entry : elements) {
-                if (!entry.second.closed) {
-                    entry.second.closed = true;
-                    if (entry.first != 0) closedElements.push_back({entry.first, pagesEnded});
-                }
-            }
-            writeClosedElements(true);
-            auto document = elements.find(0);
-            if (document != elements.end()) {
-                writeElement(document->second);
-                elements.erase(document);
-            }
-            uint32_t const tree = allocate();
-            std::string nums = "<< /Nums [";
-            for (auto const &entry : parentTree) {
-                nums += std::to_string(entry.first) + " " + std::to_string(entry.second) + " 0 R ";
-            }
-            pack(tree, nums + "] >>");
-            pack(structTreeRoot, "<< /Type /StructTreeRoot /K " + std::to_string(documentObject) +
-                                     " 0 R /ParentTree " + std::to_string(tree) + " 0 R /ParentTreeNextKey " +
-                                     std::to_string(nextKey) + " >>");
-            extra += " /StructTreeRoot " + std::to_string(structTreeRoot) + " 0 R /MarkInfo << /Marked true >>";
-            extra += " /Lang " + textString(language) + " /ViewerPreferences << /DisplayDocTitle true >>";
+            extra += finishStructureTree();
             for (char const *key : {"/StructTreeRoot", "/MarkInfo", "/Lang", "/ViewerPreferences"}) dropped.push_back(key);
         }
         if (!xmp.empty()) {
@@ -845,30 +840,7 @@ class Finisher {
             dropped.push_back("/OutputIntents");
         }
         if (hasAttachment) {
-            uint32_t const file = allocate();
-            std::string mime;
-            for (char c : attachment.mime) mime += c == '/' ? std::string("#2F") : std::string(1, c);
-            // Compressed, as PDF/A-3 allows: an e-invoice's XML shrinks to a fifth.
-            writeStream(file,
-                        " /Type /EmbeddedFile /Subtype /" + mime + " /Params << /ModDate " + textString(attachment.date) +
-                            " /Size " + std::to_string(attachment.data.size()) + " >> /Filter /FlateDecode",
-                        deflated(attachment.data));
-            uint32_t const specification = allocate();
-            pack(specification, "<< /Type /Filespec /F " + textString(attachment.name) + " /UF " +
-                                    textString(attachment.name) + " /Desc " + textString(attachment.description) +
-                                    " /AFRelationship /" + attachment.relationship + " /EF << /F " +
-                                    std::to_string(file) + " 0 R /UF " + std::to_string(file) + " 0 R >> >>");
-            std::string names = "/EmbeddedFiles << /Names [" + textString(attachment.name) + " " +
-                                std::to_string(specification) + " 0 R] >>";
-            std::string const existing = entryValue(entries, "/Names");
-            uint32_t const existingReference = referenceNumber(existing);
-            if (existingReference != 0 && nameDictionaries.count(existingReference) > 0) {
-                names += nameDictionaries[existingReference];
-            } else if (!existing.empty() && existing[0] == '<') {
-                std::vector<DictEntry> const inner = dictEntries(existing.data(), existing.data() + existing.size());
-                names += rewritten(inner, {"/EmbeddedFiles"}, "");
-            }
-            extra += " /Names << " + names + " >> /AF [" + std::to_string(specification) + " 0 R]";
+            extra += writeAttachment(entries);
             dropped.push_back("/Names");
             dropped.push_back("/AF");
         }
@@ -878,6 +850,64 @@ class Finisher {
             ourInfo = allocate();
             writeObject(ourInfo, "<< " + info + " >>");
         }
+    }
+
+    /// Closes every element still open, writes them, the parent tree and the structure tree root;
+    /// returns the catalog's entries for a tagged file.
+    std::string finishStructureTree() {
+        for (auto &entry : elements) {
+            if (!entry.second.closed) {
+                entry.second.closed = true;
+                if (entry.first != 0) closedElements.push_back({entry.first, pagesEnded});
+            }
+        }
+        writeClosedElements(true);
+        auto document = elements.find(0);
+        if (document != elements.end()) {
+            writeElement(document->second);
+            elements.erase(document);
+        }
+        uint32_t const tree = allocate();
+        std::string nums = "<< /Nums [";
+        for (auto const &entry : parentTree) {
+            nums += std::to_string(entry.first) + " " + std::to_string(entry.second) + " 0 R ";
+        }
+        pack(tree, nums + "] >>");
+        pack(structTreeRoot, "<< /Type /StructTreeRoot /K " + std::to_string(documentObject) +
+                                 " 0 R /ParentTree " + std::to_string(tree) + " 0 R /ParentTreeNextKey " +
+                                 std::to_string(nextKey) + " >>");
+        std::string extra = " /StructTreeRoot " + std::to_string(structTreeRoot) + " 0 R /MarkInfo << /Marked true >>";
+        extra += " /Lang " + textString(language) + " /ViewerPreferences << /DisplayDocTitle true >>";
+        return extra;
+    }
+
+    /// Writes the attached file and its file specification; returns the catalog's /Names (with the
+    /// catalog's own names kept) and /AF entries.
+    std::string writeAttachment(std::vector<DictEntry> const &entries) {
+        uint32_t const file = allocate();
+        std::string mime;
+        for (char c : attachment.mime) mime += c == '/' ? std::string("#2F") : std::string(1, c);
+        // Compressed, as PDF/A-3 allows: an e-invoice's XML shrinks to a fifth.
+        writeStream(file,
+                    " /Type /EmbeddedFile /Subtype /" + mime + " /Params << /ModDate " + textString(attachment.date) +
+                        " /Size " + std::to_string(attachment.data.size()) + " >> /Filter /FlateDecode",
+                    deflated(attachment.data));
+        uint32_t const specification = allocate();
+        pack(specification, "<< /Type /Filespec /F " + textString(attachment.name) + " /UF " +
+                                textString(attachment.name) + " /Desc " + textString(attachment.description) +
+                                " /AFRelationship /" + attachment.relationship + " /EF << /F " +
+                                std::to_string(file) + " 0 R /UF " + std::to_string(file) + " 0 R >> >>");
+        std::string names = "/EmbeddedFiles << /Names [" + textString(attachment.name) + " " +
+                            std::to_string(specification) + " 0 R] >>";
+        std::string const existing = entryValue(entries, "/Names");
+        uint32_t const existingReference = referenceNumber(existing);
+        if (existingReference != 0 && nameDictionaries.count(existingReference) > 0) {
+            names += nameDictionaries[existingReference];
+        } else if (!existing.empty() && existing[0] == '<') {
+            std::vector<DictEntry> const inner = dictEntries(existing.data(), existing.data() + existing.size());
+            names += rewritten(inner, {"/EmbeddedFiles"}, "");
+        }
+        return " /Names << " + names + " >> /AF [" + std::to_string(specification) + " 0 R]";
     }
 
     /// Reads cairo's cross-reference table and trailer (keeping /Root and /Info), then ends our file.
@@ -918,23 +948,40 @@ class Finisher {
         uint32_t const self = archival ? 0 : allocate();
         std::string trailer = " /Size " + std::to_string(xref.size()) + " /Root " + std::to_string(root) + " 0 R";
         if (infoNumber != 0) trailer += " /Info " + std::to_string(infoNumber) + " 0 R";
-        if (archival) {
-            uint64_t const start = output.offset;
-            emit("xref\n0 " + std::to_string(xref.size()) + "\n0000000000 65535 f \n");
-            std::string table;
-            char line[32];
-            for (uint32_t number = 1; number < xref.size(); ++number) {
-                std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(xref[number] - 1));
-                table += line;
-                if (table.size() >= (1 << 16)) {
-                    emit(table);
-                    table.clear();
-                }
-            }
-            emit(table + "trailer\n<<" + trailer + id + " >>\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
-            return;
-        }
+        if (archival) return writeCrossReferenceTable(trailer + id);
         xref[self] = output.offset + 1;
+        int offsetBytes = 1;
+        std::string const compressed = crossReferenceRows(offsetBytes);
+        int const columns = 1 + offsetBytes + 2;
+        uint64_t const start = output.offset;
+        std::string const dictionary = " /Type /XRef /W [1 " + std::to_string(offsetBytes) + " 2]" + trailer + id +
+                                       " /Filter /FlateDecode /DecodeParms << /Columns " + std::to_string(columns) +
+                                       " /Predictor 12 >>";
+        emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(compressed.size()) + " >>\nstream\n");
+        emit(compressed);
+        emit("\nendstream\nendobj\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
+    }
+
+    /// Ends a PDF/A file with a classic cross-reference table and `trailer`'s entries.
+    void writeCrossReferenceTable(std::string const &trailer) {
+        uint64_t const start = output.offset;
+        emit("xref\n0 " + std::to_string(xref.size()) + "\n0000000000 65535 f \n");
+        std::string table;
+        char line[32];
+        for (uint32_t number = 1; number < xref.size(); ++number) {
+            std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(xref[number] - 1));
+            table += line;
+            if (table.size() >= (1 << 16)) {
+                emit(table);
+                table.clear();
+            }
+        }
+        emit(table + "trailer\n<<" + trailer + " >>\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
+    }
+
+    /// The cross-reference stream's rows, compressed: each entry in `offsetBytes` (set here, the
+    /// narrowest that fits) and two more, PNG-Up predicted.
+    std::string crossReferenceRows(int &offsetBytes) {
         // The entries are compressed 64 KiB at a time: a million objects never need their 8 MB at once.
         z_stream stream{};
         if (deflateInit(&stream, 6) != Z_OK) throw std::runtime_error("zlib could not start");
@@ -960,7 +1007,6 @@ class Finisher {
             uint64_t const entry = xref[number];
             widest = std::max<uint64_t>(widest, entry >> 63 ? (entry >> 20) & 0x7FFFFFFFFFFull : entry - 1);
         }
-        int offsetBytes = 1;
         while (offsetBytes < 8 && (widest >> (8 * offsetBytes)) != 0) ++offsetBytes;
         int const columns = 1 + offsetBytes + 2;
         std::string row(size_t(columns), '\0');
@@ -984,13 +1030,7 @@ class Finisher {
         }
         compress(Z_FINISH);
         deflateEnd(&stream);
-        uint64_t const start = output.offset;
-        std::string const dictionary = " /Type /XRef /W [1 " + std::to_string(offsetBytes) + " 2]" + trailer + id +
-                                       " /Filter /FlateDecode /DecodeParms << /Columns " + std::to_string(columns) +
-                                       " /Predictor 12 >>";
-        emit(std::to_string(self) + " 0 obj\n<<" + dictionary + " /Length " + std::to_string(compressed.size()) + " >>\nstream\n");
-        emit(compressed);
-        emit("\nendstream\nendobj\nstartxref\n" + std::to_string(start) + "\n%%EOF\n");
+        return compressed;
     }
 };
 
