@@ -39,12 +39,15 @@ let package = Package(
       linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("z")]),
     // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
     .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
+    .target(
+      name: "CFonts", dependencies: ["CCairo"], path: "Sources/CFonts",
+      linkerSettings: [.linkedLibrary("freetype")]),
     // glibc's malloc.h (part of libc, nothing to link).
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
-      dependencies: ["PageKit", "CCairo", "CPDFContent", "CRaster"],
+      dependencies: ["PageKit", "CCairo", "CFonts", "CPDFContent", "CRaster"],
       path: "Sources/PageRendering"
     ),
     // The labels of each language, JSON files compiled into the binary (no bundle to find at run time).
@@ -97,7 +100,7 @@ let package = Package(
       exclude: ["Malformed", "Received"]),
     .testTarget(
       name: "PageRenderingTests",
-      dependencies: ["PageKit", "PageRendering", "CCairo", "DataModel", "Layouts"],
+      dependencies: ["PageKit", "PageRendering", "CCairo", "CFonts", "DataModel", "Layouts"],
       path: "Tests/PageRenderingTests",
       exclude: ["Goldens"]
     ),

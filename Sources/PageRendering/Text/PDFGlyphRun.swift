@@ -1,4 +1,5 @@
 import CCairo
+import CFonts
 import Foundation
 import PageKit
 

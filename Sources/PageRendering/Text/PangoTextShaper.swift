@@ -1,4 +1,5 @@
 import CCairo
+import CFonts
 import Foundation
 import PageKit
 
@@ -16,7 +17,7 @@ public final class PangoTextShaper: TextShaper {
 
   /// A shaper using `fonts`, or fontconfig's default configuration when `nil`.
   public init(fonts: FontConfiguration? = nil) {
-    fontMap = pango_cairo_font_map_new()
+    fontMap = ig_font_map_new()
     if let fonts {
       pango_fc_font_map_set_config(ig_pango_fc_font_map(fontMap), fonts.config)
     }
