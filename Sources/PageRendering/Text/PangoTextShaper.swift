@@ -99,15 +99,27 @@ public final class PangoTextShaper: TextShaper {
     let layout = pango_layout_new(context)!
     let string = paragraph.string
     string.withCString { pango_layout_set_text(layout, $0, -1) }
+    configure(layout, for: paragraph, wrapped: width != nil)
+    if let width, width.isFinite { wrap(layout, to: width, text: string, paragraph) }
+    // Every line on one side, whatever its own direction: Pango swaps left and right for a paragraph
+    // whose direction differs from the layout's (an e-mail line in an Arabic address block).
+    let side: PangoShapedText.Side? =
+      switch paragraph.alignment {
+      case .center: nil
+      case .leading, .justified: leading(paragraph) ? .left : .right
+      case .trailing: leading(paragraph) ? .right : .left
+      }
+    return PangoShapedText(layout: layout, side: side)
+  }
+
+  /// Sets everything on `layout` but its width: fonts, attributes, wrapping, alignment, line limit and spacing.
+  private func configure(_ layout: OpaquePointer, for paragraph: Paragraph, wrapped: Bool) {
     let first = paragraph.runs.first?.font ?? .body
     pango_layout_set_font_description(layout, description(for: first))
     let attributes = attributes(for: paragraph)
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)  // the layout holds its own reference
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-    if let width, width.isFinite {
-      pango_layout_set_width(layout, Int32((width * CGFloat(ig_pango_scale())).rounded(.down)))
-    }
     switch paragraph.alignment {
     case .leading:
       pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
@@ -118,7 +130,7 @@ public final class PangoTextShaper: TextShaper {
       pango_layout_set_alignment(layout, leading(paragraph) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
       pango_layout_set_justify(layout, 1)
     }
-    if let limit = paragraph.lineLimit, limit > 0, width != nil {
+    if let limit = paragraph.lineLimit, limit > 0, wrapped {
       pango_layout_set_height(layout, -Int32(limit))
       switch paragraph.truncationMode {
       case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
@@ -129,15 +141,38 @@ public final class PangoTextShaper: TextShaper {
     if paragraph.lineSpacing != 0 {
       pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * CGFloat(ig_pango_scale())))
     }
-    // Every line on one side, whatever its own direction: Pango swaps left and right for a paragraph
-    // whose direction differs from the layout's (an e-mail line in an Arabic address block).
-    let side: PangoShapedText.Side? =
-      switch paragraph.alignment {
-      case .center: nil
-      case .leading, .justified: leading(paragraph) ? .left : .right
-      case .trailing: leading(paragraph) ? .right : .left
-      }
-    return PangoShapedText(layout: layout, side: side)
+  }
+
+  /// Gives `layout` the width `width`, unless its lines already fit that width unwrapped.
+  ///
+  /// Pango 1.50 shapes every item of a layout that has a width twice, even when nothing wraps
+  /// (once to measure it, once more to place it), and shaping is most of the cost of a table
+  /// cell. A paragraph that is likely to fit (`fitsLikely`) is therefore measured unwrapped
+  /// first. When its widest line fits, a width would change nothing: the same lines break at the
+  /// same places, no line is ellipsized, and unwrapped lines are not justified. Alignment moves
+  /// every line by one amount, which `PangoShapedText.offsetX` takes out. So that layout is
+  /// kept. Otherwise the width is set, and Pango lays the paragraph out again with wrapping.
+  private func wrap(_ layout: OpaquePointer, to width: CGFloat, text: String, _ paragraph: Paragraph) {
+    let units = Int32((width * CGFloat(ig_pango_scale())).rounded(.down))
+    if fitsLikely(text, paragraph, width: width) {
+      var logical = PangoRectangle()
+      pango_layout_get_extents(layout, nil, &logical)
+      if logical.width <= units { return }
+    }
+    pango_layout_set_width(layout, units)
+  }
+
+  /// Whether `text` probably fits `width` on its lines: the guess that decides whether to try it unwrapped first.
+  ///
+  /// The estimate is 0.45 em for each UTF-8 byte, at the largest font size in the paragraph. That
+  /// is below most Latin letters' width and above most CJK characters' width (three bytes, one em).
+  /// A wrong guess costs time, never the result: `wrap` checks the measured width. Tabs and soft
+  /// hyphens are never tried unwrapped, because Pango's breaking treats them specially when a
+  /// width is set.
+  private func fitsLikely(_ text: String, _ paragraph: Paragraph, width: CGFloat) -> Bool {
+    let size = paragraph.runs.lazy.map(\.font.size).max() ?? 0
+    guard CGFloat(text.utf8.count) * 0.45 * size <= width else { return false }
+    return !text.utf8.contains(0x09) && !text.contains("\u{AD}")
   }
 
   /// Pango aligns LEFT/RIGHT relative to the paragraph's own direction; this says whether leading is left.
