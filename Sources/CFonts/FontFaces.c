@@ -40,11 +40,13 @@ static FT_Face shared_face(const char *file, int index) {
     if (faces == NULL) faces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     char *key = g_strdup_printf("%d/%s", index, file);
     face = g_hash_table_lookup(faces, key);
-    if (face == NULL && FT_New_Face(library, file, index, &face) == 0) {
-      g_hash_table_insert(faces, key, face);
-      key = NULL;
-    } else if (face == NULL) {
-      face = NULL;
+    if (face == NULL) {
+      if (FT_New_Face(library, file, index, &face) == 0) {
+        g_hash_table_insert(faces, key, face);
+        key = NULL;
+      } else {
+        face = NULL;
+      }
     }
     g_free(key);
   }
