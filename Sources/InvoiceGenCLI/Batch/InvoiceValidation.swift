@@ -53,9 +53,9 @@ struct InvoiceValidation {
     var result = Result(read: input.outside, legal: LegalCheck(plan: plan))
     var naming = OutputNaming(plan: plan)
     let preparation = EInvoicePreparation(plan: plan)
-    // Invoices are read in blocks on every worker, then checked here one at a time, in input order.
+    // Invoices are read in blocks on every job's thread (this one too), then checked here one at a time, in input order.
     let blocks = InvoiceBlocks(input, jobs: plan.jobs, size: 64)
-    while let (start, invoices) = blocks.nextBlock() {
+    blocks.withEachBlock { start, invoices in
       // By index, so each invoice is borrowed from the block, not copied out of it (1,152 bytes, every field retained).
       for offset in invoices.indices {
         take(
