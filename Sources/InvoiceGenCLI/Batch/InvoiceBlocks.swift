@@ -14,11 +14,6 @@ import Foundation
 /// there: memory freed on the thread that allocated it stays out of the other threads' malloc arenas,
 /// whose locks the pass would otherwise take for every string of every invoice.
 final class InvoiceBlocks: @unchecked Sendable {
-  /// The input, handed to the reading threads: once indexed it is only read.
-  private struct Shared: @unchecked Sendable {
-    let input: any InvoiceInput
-  }
-
   /// A block read: its invoices and the reader that read it (nil: the pass's own thread).
   private struct ReadBlock {
     var invoices: [IndexedInvoice]
@@ -37,18 +32,19 @@ final class InvoiceBlocks: @unchecked Sendable {
     var done: [[[IndexedInvoice]]]
   }
 
-  private let shared: Shared
+  /// The input, read on every thread: once indexed it is only read.
+  private let input: any InvoiceInput
   private let size: Int
   private let blockCount: Int
-  /// How many blocks may be begun beyond the one the pass wants.
+  /// How far ahead of the block the pass wants a block may be begun: a reader begins blocks up to
+  /// `ahead - 1` beyond it, the pass's own thread, rather than wait, up to `ahead`.
   private let ahead: Int
   private let lock = NSCondition()
   private var state: State
-  private var readers: [Thread] = []
 
   /// The blocks of `input`, `size` invoices each, read on `jobs` threads (the caller's one of them).
   init(_ input: any InvoiceInput, jobs: Int, size: Int) {
-    shared = Shared(input: input)
+    self.input = input
     self.size = max(1, size)
     blockCount = (input.count + self.size - 1) / self.size
     let readerCount = min(max(0, jobs - 1), blockCount)
@@ -57,7 +53,6 @@ final class InvoiceBlocks: @unchecked Sendable {
     for reader in 0..<readerCount {
       let thread = Thread { [self] in readBlocks(as: reader) }
       thread.stackSize = 8 << 20
-      readers.append(thread)
       thread.start()
     }
   }
@@ -65,7 +60,7 @@ final class InvoiceBlocks: @unchecked Sendable {
   /// The invoices of block `number`, read on the calling thread.
   private func readBlock(_ number: Int) -> [IndexedInvoice] {
     let start = number * size
-    return shared.input.read(start..<min(shared.input.count, start + size), jobs: 1)
+    return input.read(start..<min(input.count, start + size), jobs: 1)
   }
 
   /// A reader thread's loop: frees what the pass is done with, begins the next block within reach, reads it.
