@@ -160,7 +160,8 @@ bench: deps
 
 ## bench-peers: Typst and ReportLab from PyPI in .build/peers, and invoicegen, make the same 200 one-page
 ## invoices and the same 2,000-row table (tagged against Typst, untagged against ReportLab, one core
-## each, interleaved rounds, medians); prints the table of ratios the README's "Speed" section shows.
+## each, interleaved rounds, medians); prints the table of ratios the README's "Speed" section shows, and
+## the plain cairo-and-pango floor for the same invoices and a comparable table, against every tool.
 PEERS := $(CURDIR)/.build/peers
 PEER_PACKAGES := typst==0.14.8 reportlab==4.4.10
 bench-peers: deps
@@ -169,7 +170,10 @@ bench-peers: deps
 	  rm -rf $(PEERS) && /usr/bin/python3 -m venv $(PEERS) && \
 	  $(PEERS)/bin/pip install -q --disable-pip-version-check $(PEER_PACKAGES); \
 	fi
-	$(PEERS)/bin/python docs/bench/peers.py $(CURDIR)/.build/release/invoicegen $(PEERS)/work $(BENCH_ROUNDS)
+	../shared/bench/build-floor .build/floor
+	cc -O2 docs/bench/invoice-floor.c -o .build/invoice-floor $$(pkg-config --cflags --libs pangocairo cairo-pdf)
+	$(PEERS)/bin/python docs/bench/peers.py $(CURDIR)/.build/release/invoicegen $(PEERS)/work $(BENCH_ROUNDS) \
+	  $(CURDIR)/.build/invoice-floor $(CURDIR)/.build/floor
 
 ## bench-layout-package: a package from `new-layout` (release) against the built-in layout, the same
 ## 1,000 invoices, one worker each, interleaved rounds; prints the median times and their ratio.

@@ -11,6 +11,8 @@ public final class DocumentFormatter {
   /// Patterns learned per currency (`nil` when Foundation's output could not be reproduced).
   private var moneyPatterns: [String: NumberPattern?] = [:]
   private var percents: [ExactDecimal: String] = [:]
+  /// Unit-price styles by their minimum number of decimals.
+  private var priceStyles: [Int: Decimal.FormatStyle] = [:]
   static let posix = Locale(identifier: "en_US_POSIX")
   private let numberStyle: Decimal.FormatStyle
   private let dateStyle: Date.FormatStyle
@@ -22,14 +24,28 @@ public final class DocumentFormatter {
 
   /// The calling thread's formatter for `locale`, made once: what it learns (patterns, styles,
   /// percentages) is kept for every document the thread renders.
+  ///
+  /// The formatters sit in a Swift class of their own: on Linux an `NSMutableDictionary` read back
+  /// from the thread dictionary with `as?` is a copy, so what was added to it was lost and every
+  /// document made its formatter, its ICU styles and its patterns again.
   public static func forCurrentThread(locale: Locale) -> DocumentFormatter {
     let dictionary = Thread.current.threadDictionary
-    let formatters = dictionary[threadKey] as? NSMutableDictionary ?? NSMutableDictionary()
-    dictionary[threadKey] = formatters
-    if let existing = formatters[locale.identifier] as? DocumentFormatter { return existing }
+    let formatters: ThreadFormatters
+    if let existing = dictionary[threadKey] as? ThreadFormatters {
+      formatters = existing
+    } else {
+      formatters = ThreadFormatters()
+      dictionary[threadKey] = formatters
+    }
+    if let existing = formatters.byLocale[locale.identifier] { return existing }
     let made = DocumentFormatter(locale: locale)
-    formatters[locale.identifier] = made
+    formatters.byLocale[locale.identifier] = made
     return made
+  }
+
+  /// One thread's formatters by locale identifier.
+  private final class ThreadFormatters {
+    var byLocale: [String: DocumentFormatter] = [:]
   }
 
   public init(locale: Locale) {
@@ -94,8 +110,14 @@ public final class DocumentFormatter {
 
   /// A unit price: at least the currency's minor units, up to 6 decimals, without the currency sign.
   public func price(_ value: ExactDecimal, currency: Currency) -> String {
-    let style = Decimal.FormatStyle(locale: locale).precision(
-      .fractionLength(min(currency.minorUnits, 6)...6))
+    let minimum = min(currency.minorUnits, 6)
+    let style: Decimal.FormatStyle
+    if let cached = priceStyles[minimum] {
+      style = cached
+    } else {
+      style = Decimal.FormatStyle(locale: locale).precision(.fractionLength(minimum...6))
+      priceStyles[minimum] = style
+    }
     return DocumentFormatter.plainSpaces(decimal(value).formatted(style))
   }
 

@@ -116,44 +116,47 @@ struct NumberPattern: Sendable {
   }
 
   /// `value` (already at `fractionDigits` decimals) written in this pattern.
+  ///
+  /// Built as UTF-8 bytes: the amounts of a document are formatted by the thousand, and a string
+  /// built from characters cost ten times as much.
   func format(_ value: ExactDecimal) -> String {
     let rounded = value.rounded(toScale: fractionDigits)
-    let magnitude = rounded.units.magnitude
-    var digits = String(magnitude)
+    var digits = Array(String(rounded.units.magnitude).utf8)
     if digits.count <= fractionDigits {
-      digits = String(repeating: "0", count: fractionDigits - digits.count + 1) + digits
+      digits.insert(
+        contentsOf: repeatElement(UInt8(ascii: "0"), count: fractionDigits - digits.count + 1), at: 0)
     }
-    let integer = Array(digits.dropLast(fractionDigits))
-    let fraction = digits.suffix(fractionDigits)
-    var grouped = ""
-    if primaryGroup > 0, integer.count >= primaryGroup + minimumGrouping {
-      var groups: [String] = [String(integer.suffix(primaryGroup))]
-      var rest = integer.dropLast(primaryGroup)
-      let size = max(secondaryGroup, 1)
-      while !rest.isEmpty {
-        groups.append(String(rest.suffix(size)))
-        rest = rest.dropLast(size)
+    let negative = rounded.units < 0
+    let integerCount = digits.count - fractionDigits
+    let grouped = primaryGroup > 0 && integerCount >= primaryGroup + minimumGrouping
+    var out: [UInt8] = []
+    out.reserveCapacity(digits.count * 3 + 32)
+    out.append(contentsOf: (negative ? negativePrefix : prefix).utf8)
+    for (position, digit) in digits.enumerated() {
+      if position == integerCount {
+        out.append(contentsOf: decimalSeparator.utf8)
+      } else if grouped, position > 0, position < integerCount, startsGroup(integerCount - position) {
+        out.append(contentsOf: groupSeparator.utf8)
       }
-      grouped = groups.reversed().joined(separator: groupSeparator)
-    } else {
-      grouped = String(integer)
+      appendDigit(digit, to: &out)
     }
-    var number = localized(grouped)
-    if fractionDigits > 0 { number += decimalSeparator + localized(String(fraction)) }
-    return rounded.units < 0 ? negativePrefix + number + negativeSuffix : prefix + number + suffix
+    out.append(contentsOf: (negative ? negativeSuffix : suffix).utf8)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func localized(_ ascii: String) -> String {
-    guard zero != 0x30 else { return ascii }
-    var out = String.UnicodeScalarView()
-    for scalar in ascii.unicodeScalars {
-      if scalar.value >= 0x30, scalar.value <= 0x39, let digit = Unicode.Scalar(zero + scalar.value - 0x30) {
-        out.append(digit)
-      } else {
-        out.append(scalar)
-      }
+  /// Whether a group separator goes before the integer digit with `remaining` digits from it to the point.
+  private func startsGroup(_ remaining: Int) -> Bool {
+    remaining == primaryGroup
+      || (remaining > primaryGroup && (remaining - primaryGroup) % max(secondaryGroup, 1) == 0)
+  }
+
+  /// Appends the ASCII digit `digit` in this pattern's script.
+  private func appendDigit(_ digit: UInt8, to out: inout [UInt8]) {
+    guard zero != 0x30, let scalar = Unicode.Scalar(zero + UInt32(digit) - 0x30) else {
+      out.append(digit)
+      return
     }
-    return String(out)
+    UTF8.encode(scalar) { out.append($0) }
   }
 }
 

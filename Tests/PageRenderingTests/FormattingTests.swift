@@ -45,6 +45,16 @@ import Testing
     #expect(money("fr-FR", "1234.56", "EUR") == "1 234,56 €")
   }
 
+  /// A thread keeps one formatter per locale, so what it learns serves every document the thread renders.
+  @Test func threadKeepsItsFormatter() {
+    let german = DocumentFormatter.forCurrentThread(locale: Locale(identifier: "de-DE"))
+    #expect(DocumentFormatter.forCurrentThread(locale: Locale(identifier: "de-DE")) === german)
+    let french = DocumentFormatter.forCurrentThread(locale: Locale(identifier: "fr-FR"))
+    #expect(french !== german)
+    #expect(DocumentFormatter.forCurrentThread(locale: Locale(identifier: "fr-FR")) === french)
+    #expect(DocumentFormatter.forCurrentThread(locale: Locale(identifier: "de-DE")) === german)
+  }
+
   struct TotalsGenerator {
     var state: UInt64
     mutating func next(_ bound: Int) -> Int {

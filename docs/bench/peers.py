@@ -2,8 +2,11 @@
 
 200 one-page invoices and a 2,000-row table: invoicegen tagged against Typst (whose PDFs are tagged),
 invoicegen --untagged against ReportLab (untagged), each on one core (invoicegen --jobs 1), every
-batch a process of its own, in interleaved rounds; prints the medians and the ratios.
-usage: peers.py INVOICEGEN WORK-FOLDER [ROUNDS]
+batch a process of its own, in interleaved rounds; prints the medians and the ratios. With the two floor
+programs it also times the fastest plain cairo-and-pango drawing of the same invoices (invoice-floor.c)
+and of a comparable table (`floor table` from ../shared/bench), and prints how far ahead of each peer that
+floor is: no tool built on cairo and pango can lead a peer by more.
+usage: peers.py INVOICEGEN WORK-FOLDER [ROUNDS [INVOICE-FLOOR TABLE-FLOOR]]
        peers.py typst-invoices|typst-table|reportlab-invoices|reportlab-table DATA OUT   (one batch)
 """
 import csv
@@ -181,7 +184,7 @@ def timed(command, folder):
     return elapsed
 
 
-def bench(invoicegen, work, rounds):
+def bench(invoicegen, work, rounds, floors=None):
     os.makedirs(work, exist_ok=True)
     make_data(work)
     me = [sys.executable, os.path.abspath(__file__)]
@@ -198,6 +201,9 @@ def bench(invoicegen, work, rounds):
                                         "--untagged", "--quiet"],
         "table, untagged: ReportLab": me + ["reportlab-table", table, work + "/o"],
     }
+    if floors:
+        runs["invoices, floor"] = [floors[0], str(INVOICES), work + "/o"]
+        runs["table, floor"] = [floors[1], "table", str(ROWS), work + "/o/table.pdf"]
     times = {name: [] for name in runs}
     for _ in range(rounds):
         for name, command in runs.items():
@@ -211,6 +217,22 @@ def bench(invoicegen, work, rounds):
         ours, theirs = medians[f"{kind}: invoicegen"], medians[f"{kind}: {peer}"]
         unit = f"{INVOICES / ours:.0f}/s vs {INVOICES / theirs:.0f}/s" if kind.startswith("invoices") else ""
         print(f"| {kind} | invoicegen | {peer} | {theirs:.2f} s | {ours:.2f} s | {theirs / ours:.2f}× faster {unit} |")
+    if floors:
+        print_floors(medians)
+
+
+def print_floors(medians):
+    """How far ahead of each peer plain cairo and pango are, and where invoicegen stands against them."""
+    print()
+    print("the cairo-and-pango floor: the same invoices (invoice-floor.c) and a comparable 6-column table of")
+    print(f"{ROWS:,} rows (`floor table`), drawn at fixed positions, untagged, no layout engine")
+    print("| documents | floor's time | Typst / floor | ReportLab / floor | invoicegen tagged / floor | invoicegen untagged / floor |")
+    print("|---|---|---|---|---|---|")
+    for kind in ["invoices", "table"]:
+        floor = medians[f"{kind}, floor"]
+        ratio = lambda name: f"{medians[name] / floor:.2f}×"
+        print(f"| {kind} | {floor:.2f} s | {ratio(kind + ', tagged: Typst')} | {ratio(kind + ', untagged: ReportLab')} | "
+              f"{ratio(kind + ', tagged: invoicegen')} | {ratio(kind + ', untagged: invoicegen')} |")
 
 
 if __name__ == "__main__":
@@ -219,4 +241,5 @@ if __name__ == "__main__":
     if sys.argv[1] in batches:
         batches[sys.argv[1]](sys.argv[2], sys.argv[3])
     else:
-        bench(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 3)
+        bench(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 3,
+              sys.argv[4:6] if len(sys.argv) > 5 else None)

@@ -123,14 +123,15 @@ public struct JSONParser {
   private mutating func parseString() throws(JSONSyntaxError) -> String {
     let start = (line: line, offset: index)
     index += 1
-    var scalars = String.UnicodeScalarView()
+    // Runs between escapes are appended whole: a string without escapes is one validated run.
+    var text = ""
     var runStart = index
     func flush() throws(JSONSyntaxError) {
       guard runStart < index else { return }
-      guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+      guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else {
         throw error("a string is not valid UTF-8")
       }
-      scalars.append(contentsOf: text.unicodeScalars)
+      if text.isEmpty { text = run } else { text += run }
     }
     while true {
       guard index < bytes.count else { throw error("a string is never closed") }
@@ -138,7 +139,6 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         try flush()
         index += 1
-        let text = String(scalars)
         if unrenderable == nil, let scalar = UnrenderableText.first(in: text) {
           unrenderable = JSONDocument.Unrenderable(code: scalar.value, line: start.line, offset: start.offset)
         }
@@ -153,7 +153,7 @@ public struct JSONParser {
       if byte == UInt8(ascii: "\\") {
         try flush()
         index += 1
-        scalars.append(try parseEscape(stringStart: start))
+        text.unicodeScalars.append(try parseEscape(stringStart: start))
         runStart = index
         continue
       }
