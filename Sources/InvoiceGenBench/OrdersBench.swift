@@ -128,6 +128,7 @@ enum OrdersBench {
     print("orders CSV: \(rows) rows, \(size / 1_000_000) MB, 3 interleaved runs, median")
     print(
       "  runs (s): DataModel " + ours.map { String(format: "%.2f", $0.seconds) }.joined(separator: " ")
+        + ", --check " + checks.map { String(format: "%.2f", $0.seconds) }.joined(separator: " ")
         + ", Python " + python.map { String(format: "%.2f", $0.seconds) }.joined(separator: " "))
     print(
       String(
