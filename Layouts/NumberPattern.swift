@@ -51,8 +51,13 @@ struct NumberPattern: Sendable {
     zero = parts.zero
     self.fractionDigits = fractionDigits
     // Is a four-digit number grouped? CLDR's minimum grouping digits say no in some languages.
+    // Only the digits are looked at: a suffix such as " €" may hold the group separator too.
     let four = format(NumberPattern.probes(fractionDigits: fractionDigits)[5])
-    minimumGrouping = !parts.group.isEmpty && !four.contains(parts.group) ? 2 : 1
+    let fourDigits =
+      four.hasPrefix(parts.prefix) && four.hasSuffix(parts.suffix)
+        && four.count >= parts.prefix.count + parts.suffix.count
+      ? String(four.dropFirst(parts.prefix.count).dropLast(parts.suffix.count)) : four
+    minimumGrouping = !parts.group.isEmpty && !fourDigits.contains(parts.group) ? 2 : 1
     // Trust the pattern only if it writes every probe exactly as Foundation does.
     for probe in NumberPattern.probes(fractionDigits: fractionDigits) {
       guard let value = ExactDecimal(probe), self.format(value) == format(probe) else { return nil }

@@ -1,7 +1,8 @@
 import DataModel
 import Foundation
-import Layouts
 import Testing
+
+@testable import Layouts
 
 /// The fast money formatting learned from Foundation writes exactly what Foundation writes.
 @Suite struct FormattingTests {
@@ -43,6 +44,28 @@ import Testing
     #expect(money("ja-JP", "1235", "JPY") == "￥1,235" || money("ja-JP", "1235", "JPY") == "¥1,235")
     #expect(money("hi-IN", "1234567.5", "INR") == "₹12,34,567.50")
     #expect(money("fr-FR", "1234.56", "EUR") == "1 234,56 €")
+  }
+
+  /// The fast path is taken, not only correct: a pattern is learned for every locale and currency
+  /// tested here, and writes grouped, negative and fractional amounts exactly as Foundation does.
+  @Test(arguments: ["en-US", "de-DE", "fr-FR", "de-CH", "hi-IN", "ar-SA", "ja-JP", "es-ES", "pl-PL"])
+  func patternIsLearned(_ identifier: String) throws {
+    let formatter = DocumentFormatter(locale: Locale(identifier: identifier))
+    for code in ["EUR", "INR", "JPY", "KWD"] {
+      let currency = try #require(Currency(code: code))
+      let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: identifier))
+        .precision(.fractionLength(currency.minorUnits))
+      let pattern = try #require(
+        NumberPattern(fractionDigits: currency.minorUnits) { probe in
+          DocumentFormatter.plainSpaces(
+            (Decimal(string: probe, locale: DocumentFormatter.posix) ?? 0).formatted(style))
+        }, "\(identifier) \(code)")
+      for value in ["98765432.125", "-1234.5", "1000", "0.07"] {
+        let money = Money(try #require(ExactDecimal(value)).rounded(toScale: currency.minorUnits), currency)
+        #expect(
+          pattern.format(money.amount) == formatter.foundationMoney(money), "\(identifier) \(code) \(value)")
+      }
+    }
   }
 
   /// A thread keeps one formatter per locale, so what it learns serves every document the thread renders.
