@@ -69,19 +69,20 @@ public final class DocumentFormatter {
 
   /// `money` as the locale writes amounts of its currency: `1.234,56 €` in de-DE, `€1,234.56` in en-IE.
   public func money(_ money: Money) -> String {
-    let code = money.currency.code
-    if let pattern = moneyPatterns[code] {
-      if let pattern { return pattern.format(money.amount) }
-    } else {
-      let style = currencyStyle(money.currency)
-      let learned = NumberPattern(fractionDigits: money.currency.minorUnits) { probe in
-        DocumentFormatter.plainSpaces(
-          (Decimal(string: probe, locale: DocumentFormatter.posix) ?? 0).formatted(style))
-      }
-      moneyPatterns[code] = .some(learned)
-      if let learned { return learned.format(money.amount) }
-    }
+    if let pattern = moneyPattern(money.currency) { return pattern.format(money.amount) }
     return foundationMoney(money)
+  }
+
+  /// The pattern learned for amounts of `currency`, once; `nil` when Foundation's output could not be reproduced.
+  func moneyPattern(_ currency: Currency) -> NumberPattern? {
+    if let known = moneyPatterns[currency.code] { return known }
+    let style = currencyStyle(currency)
+    let learned = NumberPattern(fractionDigits: currency.minorUnits) { probe in
+      DocumentFormatter.plainSpaces(
+        (Decimal(string: probe, locale: DocumentFormatter.posix) ?? 0).formatted(style))
+    }
+    moneyPatterns[currency.code] = .some(learned)
+    return learned
   }
 
   /// `money` formatted by Foundation itself (the reference the fast path must match).

@@ -53,13 +53,7 @@ import Testing
     let formatter = DocumentFormatter(locale: Locale(identifier: identifier))
     for code in ["EUR", "INR", "JPY", "KWD"] {
       let currency = try #require(Currency(code: code))
-      let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: identifier))
-        .precision(.fractionLength(currency.minorUnits))
-      let pattern = try #require(
-        NumberPattern(fractionDigits: currency.minorUnits) { probe in
-          DocumentFormatter.plainSpaces(
-            (Decimal(string: probe, locale: DocumentFormatter.posix) ?? 0).formatted(style))
-        }, "\(identifier) \(code)")
+      let pattern = try #require(formatter.moneyPattern(currency), "\(identifier) \(code)")
       for value in ["98765432.125", "-1234.5", "1000", "0.07"] {
         let money = Money(try #require(ExactDecimal(value)).rounded(toScale: currency.minorUnits), currency)
         #expect(
