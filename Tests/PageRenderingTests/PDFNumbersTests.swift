@@ -64,7 +64,7 @@ import Testing
 }
 
 /// A small seeded generator (SplitMix64), so the samples are the same in every run.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

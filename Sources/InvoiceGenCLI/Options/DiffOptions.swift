@@ -8,7 +8,7 @@ public struct DiffOptions: Sendable {
   public var new = ""
   /// Where the pictures of changed pages go.
   public var out = "invoicegen-diff"
-  /// The share of a page in percent that may change before it counts (0: any pixel).
+  /// The share of a page's pixels in percent that may change while every word stays (0: any pixel).
   public var tolerance = 0.0
   /// Where the JSON summary goes (`-`: standard output instead of the table).
   public var summary: String?
@@ -34,7 +34,7 @@ public struct DiffOptions: Sendable {
             },
             OptionSpec(
               names: ["--tolerance"], value: "PCT",
-              help: "the changed share of a page (percent) that still passes (default: 0, any pixel)"
+              help: "the share of a page's pixels (percent) that may change with no word changed (default: 0)"
             ) { options, text throws(CLIError) in
               guard let value = Double(text.replacingOccurrences(of: "%", with: "")), value >= 0, value <= 100
               else {

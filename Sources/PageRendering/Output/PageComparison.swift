@@ -12,7 +12,12 @@ public struct PageComparison: Sendable {
   public let changedCount: Int
   /// The smallest rectangle holding every changed pixel, in pixels; nil when none changed.
   public let box: (x: Int, y: Int, width: Int, height: Int)?
+  /// One box per changed region (changed pixels closer than `regionReach` points are one region), in pixels.
+  public let regions: [PageBox]
   public let dpi: Double
+
+  /// Changed pixels closer than this (points) belong to one region.
+  public static let regionReach = 6.0
 
   /// A channel differing by more than this (of 255) makes a pixel changed: the same PDF renders
   /// identically, so this only forgives a renderer's rounding.
@@ -42,6 +47,56 @@ public struct PageComparison: Sendable {
     self.changed = changed
     changedCount = count
     box = count == 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    regions = count == 0 ? [] : PageComparison.regions(changed, width: width, height: height, dpi: dpi)
+  }
+
+  /// The regions of the changed pixels: cells of about `regionReach` points that hold a change,
+  /// joined with their neighbours, each region's box the extent of its changed pixels.
+  static func regions(_ changed: [Bool], width: Int, height: Int, dpi: Double) -> [PageBox] {
+    let cell = max(1, Int(regionReach * dpi / 72))
+    let columns = (width + cell - 1) / cell
+    let rows = (height + cell - 1) / cell
+    // Each cell's changed extent in pixels (minX, minY, maxX, maxY), or nil.
+    var extents = [(Int, Int, Int, Int)?](repeating: nil, count: columns * rows)
+    for y in 0..<height {
+      for x in 0..<width where changed[y * width + x] {
+        let index = (y / cell) * columns + x / cell
+        let e = extents[index] ?? (x, y, x, y)
+        extents[index] = (min(e.0, x), min(e.1, y), max(e.2, x), max(e.3, y))
+      }
+    }
+    var seen = [Bool](repeating: false, count: columns * rows)
+    var result: [PageBox] = []
+    for start in extents.indices where extents[start] != nil && !seen[start] {
+      var stack = [start]
+      seen[start] = true
+      var e = extents[start]!
+      while let index = stack.popLast() {
+        let (column, row) = (index % columns, index / columns)
+        for dy in -1...1 {
+          for dx in -1...1 {
+            let (c, r) = (column + dx, row + dy)
+            guard c >= 0, c < columns, r >= 0, r < rows else { continue }
+            let next = r * columns + c
+            guard !seen[next], let n = extents[next] else { continue }
+            seen[next] = true
+            e = (min(e.0, n.0), min(e.1, n.1), max(e.2, n.2), max(e.3, n.3))
+            stack.append(next)
+          }
+        }
+      }
+      result.append(
+        PageBox(x: Double(e.0), y: Double(e.1), width: Double(e.2 - e.0 + 1), height: Double(e.3 - e.1 + 1)))
+    }
+    return result.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+  }
+
+  /// The regions in points from the page's top-left corner.
+  public var regionsInPoints: [PageBox] {
+    let scale = 72 / dpi
+    return regions.map {
+      PageBox(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+    }
   }
 
   @inline(__always)
@@ -71,8 +126,9 @@ public struct PageComparison: Sendable {
   }
 
   /// The review picture: old, new, and the new page faded with the changed pixels in red, side by
-  /// side, each with the box of the changes drawn; as PNG bytes.
-  public func picture(old: PageRaster, new: PageRaster) throws -> Data {
+  /// side, each with a frame around every box of `marks` (points; by default the changed regions);
+  /// as PNG bytes.
+  public func picture(old: PageRaster, new: PageRaster, marks: [PageBox]? = nil) throws -> Data {
     let gap = 12
     let canvas = try CairoSurface.image(width: width * 3 + gap * 2, height: height)
     let data = cairo_image_surface_get_data(canvas.surface)!
@@ -88,17 +144,55 @@ public struct PageComparison: Sendable {
       }
     }
     cairo_surface_mark_dirty(canvas.surface)
-    if let box {
-      let context = try canvas.makeContext()
-      cairo_set_source_rgb(context.cr, 0.88, 0.12, 0.12)
-      cairo_set_line_width(context.cr, 1.5)
-      for panel in 0..<3 {
-        cairo_rectangle(
-          context.cr, Double(panel * (width + gap) + box.x) - 2, Double(box.y) - 2, Double(box.width) + 4,
-          Double(box.height) + 4)
-        cairo_stroke(context.cr)
+    let context = try canvas.makeContext()
+    let scale = dpi / 72
+    let boxes =
+      marks?.map {
+        PageBox(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+      } ?? regions
+    for panel in 0..<3 {
+      PageComparison.frame(boxes, in: context, dx: Double(panel * (width + gap)), dy: 0)
+    }
+    return try PNGEncoder.encode(canvas.surface)
+  }
+
+  /// Red frames drawn just outside `boxes` (pixels), so they never cover what changed.
+  static func frame(_ boxes: [PageBox], in context: CairoContext, dx: Double, dy: Double) {
+    cairo_set_source_rgb(context.cr, 0.88, 0.12, 0.12)
+    cairo_set_line_width(context.cr, 1.5)
+    for box in boxes {
+      let outer = box.grown(by: 3)
+      cairo_rectangle(context.cr, outer.x + dx, outer.y + dy, outer.width, outer.height)
+      cairo_stroke(context.cr)
+    }
+  }
+
+  /// A close-up of one change: the old region above the new one, each framed where its words
+  /// changed (`oldMark`, `newMark` in the crops' pixels), as PNG bytes.
+  public static func closeUp(
+    old: PageRaster, new: PageRaster, oldMark: PageBox?, newMark: PageBox?
+  ) throws -> Data {
+    let gap = 10
+    let width = max(old.width, new.width)
+    let canvas = try CairoSurface.image(width: width, height: old.height + gap + new.height)
+    let data = cairo_image_surface_get_data(canvas.surface)!
+    let stride = Int(cairo_image_surface_get_stride(canvas.surface))
+    for y in 0..<(old.height + gap + new.height) {
+      let row = UnsafeMutableRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width {
+        if y < old.height {
+          row[x] = 0xFF00_0000 | old.pixel(x, y)
+        } else if y >= old.height + gap {
+          row[x] = 0xFF00_0000 | new.pixel(x, y - old.height - gap)
+        } else {
+          row[x] = 0xFFE0_E0E0
+        }
       }
     }
+    cairo_surface_mark_dirty(canvas.surface)
+    let context = try canvas.makeContext()
+    if let oldMark { frame([oldMark], in: context, dx: 0, dy: 0) }
+    if let newMark { frame([newMark], in: context, dx: 0, dy: Double(old.height + gap)) }
     return try PNGEncoder.encode(canvas.surface)
   }
 
