@@ -54,6 +54,8 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen report --input report.csv --out ../out/report-csv.pdf
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input orders.csv --config swiss.json --only INV-2026008 --only INV-2026016 --out ../out/swiss-qr-bill --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input custom-orders.csv --config custom.json --out ../out/custom-layout --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input mittelstand-orders.csv --config mittelstand.json --out ../out/mittelstand --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input saas-orders.csv --config saas.json --out ../out/saas --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input japan-orders.csv --config japan.json --out ../out/japan --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input australia-orders.csv --config australia.json --out ../out/australia --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input spain-orders.csv --config spain.json --out ../out/spain-verifactu --progress never

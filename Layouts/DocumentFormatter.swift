@@ -28,7 +28,9 @@ public final class DocumentFormatter {
   /// The formatters sit in a Swift class of their own: on Linux an `NSMutableDictionary` read back
   /// from the thread dictionary with `as?` is a copy, so what was added to it was lost and every
   /// document made its formatter, its ICU styles and its patterns again.
-  public static func forCurrentThread(locale: Locale) -> DocumentFormatter {
+  public static func forCurrentThread(locale: Locale, dateStyle: DateStyle = .abbreviated)
+    -> DocumentFormatter
+  {
     let dictionary = Thread.current.threadDictionary
     let formatters: ThreadFormatters
     if let existing = dictionary[threadKey] as? ThreadFormatters {
@@ -37,9 +39,10 @@ public final class DocumentFormatter {
       formatters = ThreadFormatters()
       dictionary[threadKey] = formatters
     }
-    if let existing = formatters.byLocale[locale.identifier] { return existing }
-    let made = DocumentFormatter(locale: locale)
-    formatters.byLocale[locale.identifier] = made
+    let key = dateStyle == .abbreviated ? locale.identifier : locale.identifier + "/" + dateStyle.rawValue
+    if let existing = formatters.byLocale[key] { return existing }
+    let made = DocumentFormatter(locale: locale, dateStyle: dateStyle)
+    formatters.byLocale[key] = made
     return made
   }
 
@@ -48,14 +51,24 @@ public final class DocumentFormatter {
     var byLocale: [String: DocumentFormatter] = [:]
   }
 
-  public init(locale: Locale) {
+  /// A formatter for `locale` whose dates are written in `dateStyle`.
+  public init(locale: Locale, dateStyle: DateStyle = .abbreviated) {
     self.locale = locale
     numberStyle = Decimal.FormatStyle(locale: locale).precision(.fractionLength(0...6))
     percentStyle = Decimal.FormatStyle.Percent(locale: locale).precision(.fractionLength(0...4))
-    var style = Date.FormatStyle(
-      date: .abbreviated, time: .omitted, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
-    style.timeZone = TimeZone(identifier: "UTC")!
-    dateStyle = style
+    let utc = TimeZone(identifier: "UTC")!
+    var style: Date.FormatStyle
+    switch dateStyle {
+    case .numeric:
+      // Day and month with two digits in the locale's order: 12.03.2026 (DIN 5008), 03/12/2026, 2026/03/12.
+      style = Date.FormatStyle(locale: locale, timeZone: utc).day(.twoDigits).month(.twoDigits).year(
+        .defaultDigits)
+    case .abbreviated:
+      style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, timeZone: utc)
+    case .long: style = Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: utc)
+    }
+    style.timeZone = utc
+    self.dateStyle = style
     let zeroToNine = Decimal.FormatStyle(locale: locale).grouping(.never)
     digits = (0...9).map { Decimal($0).formatted(zeroToNine).last ?? Character(String($0)) }
   }
@@ -149,4 +162,14 @@ public final class DocumentFormatter {
   private func decimal(_ value: ExactDecimal) -> Decimal {
     Decimal(string: value.description, locale: DocumentFormatter.posix) ?? 0
   }
+}
+
+/// How a document writes its dates (`layout.dateStyle`), always in its own language.
+public enum DateStyle: String, CaseIterable, Sendable {
+  /// Two-digit day and month in the locale's order: 12.03.2026, 03/12/2026, 2026/03/12.
+  case numeric
+  /// The month's short name: 12 Mar 2026, 12. März 2026 (the default).
+  case abbreviated
+  /// The month's full name: March 12, 2026, 12. März 2026.
+  case long
 }

@@ -46,14 +46,22 @@ public struct InvoiceClosing: View {
   /// The payment terms and the amount due by the due date; for a credit note, how it is settled.
   @ViewBuilder
   var paymentTerms: some View {
-    if settings.issuer.paymentTerms != nil || invoice.dueDate != nil, !invoice.isCreditNote {
+    if settings.issuer.paymentTerms != nil || invoice.dueDate != nil || settings.issuer.earlyPayment != nil,
+      !invoice.isCreditNote
+    {
       VStack(alignment: .leading, spacing: 2) {
         Text(strings(.paymentTerms)).bold().accessibilityHeading(.h2)
         if let due = invoice.dueDate {
           Text(strings(.paymentDue, format.money(invoice.totals.grandTotal), format.date(due)))
         }
+        if let early = context.earlyPayment {
+          Text(
+            strings(
+              .earlyPayment, format.percent(early.terms.percent), format.date(early.date),
+              format.money(early.amount)))
+        }
         if let terms = settings.issuer.text(settings.issuer.paymentTerms, for: invoice.locale) {
-          Text(terms)
+          Text(FooterTemplate.fill(terms, context))
         }
       }
     }
@@ -95,7 +103,11 @@ public struct InvoiceClosing: View {
   /// The invoice's notes, or the config's default notes.
   @ViewBuilder
   var notes: some View {
-    if let notes = invoice.notes ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale) {
+    if let notes = invoice.notes
+      ?? settings.issuer.text(settings.issuer.notes, for: invoice.locale).map({
+        FooterTemplate.fill($0, context)
+      })
+    {
       VStack(alignment: .leading, spacing: 2) {
         Text(strings(.notes)).bold().accessibilityHeading(.h2)
         Text(notes)

@@ -34,10 +34,18 @@ public struct InvoiceContext {
       : StringTable(
         language: language, salesTax: StringTable.salesTaxRegions.contains(locale.region?.identifier ?? ""),
         custom: labels)
-    format = DocumentFormatter.forCurrentThread(locale: locale)
+    format = DocumentFormatter.forCurrentThread(locale: locale, dateStyle: settings.layout.dateStyle)
   }
 
   public var brand: Brand { settings.brand }
+
+  /// What the customer is asked to pay: a received invoice's stated amount due, else the total.
+  public var amountDue: Money { settings.received?.amountDue ?? invoice.totals.grandTotal }
+
+  /// The early payment discount the config offers, applied to this invoice (nil for a credit note).
+  public var earlyPayment: EarlyPayment? {
+    settings.issuer.earlyPayment?.applied(to: invoice, amountDue: amountDue)
+  }
   /// The language tag texts of the config are chosen by.
   public var languageTag: String { invoice.locale ?? settings.issuer.defaultLocale }
 
@@ -45,7 +53,7 @@ public struct InvoiceContext {
   /// country's law asks for ("Tax invoice"), else "Invoice" or "Credit note".
   public var title: String {
     let kind: DocumentKind = invoice.isCreditNote ? .creditNote : .invoice
-    if let custom = settings.layout.titles[kind] { return text(custom) }
+    if let custom = settings.layout.titles[kind] { return FooterTemplate.fill(text(custom), self) }
     if let legal = LegalNotes.title(for: legal, language: languageTag) { return legal }
     return invoice.isCreditNote ? strings(.creditNote) : strings(.invoice)
   }
@@ -66,7 +74,7 @@ public struct InvoiceContext {
   /// A custom field's value as its format prints it; the text as written when it is not of that format.
   public func formatted(_ value: String, as fieldFormat: FieldFormat) -> String {
     switch fieldFormat {
-    case .text:
+    case .text, .link:
       return value
     case .number:
       return Self.decimal(value).map(format.number) ?? value
@@ -77,6 +85,15 @@ public struct InvoiceContext {
       let date = DateFormat.iso8601.parse(bytes) ?? settings.layout.inputDateFormat.parse(bytes)
       return date.map(format.date) ?? value
     }
+  }
+
+  /// The address of a `link` field's value: http, https or mailto; nil for anything else (printed as text).
+  public static func linkURL(_ value: String) -> URL? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      ["http", "https", "mailto"].contains(scheme), !trimmed.contains(where: \.isWhitespace)
+    else { return nil }
+    return url
   }
 
   /// `value` as an exact decimal, with `.` or `,` before the fraction.

@@ -28,18 +28,21 @@ public struct InvoiceFooter: View {
           .lineLimit(2)
           Spacer()
         } else {
-          // One to three columns side by side, each as wide as the others.
+          // One to three columns side by side, as wide as `footerStyle.widths` says, else equally wide.
+          let widths = columnWidths(columns)
           ForEach(Array(columns.indices), id: \.self) { index in
             Text(FooterTemplate.fill(columns[index], context, page: page)).lineLimit(3)
-              .frame(maxWidth: .infinity, alignment: .leading)
+              .frame(width: widths?[index], alignment: .leading)
+              .frame(maxWidth: widths == nil ? .infinity : nil, alignment: .leading)
           }
         }
+        if PlacedImages.any(context, at: .footer) { PlacedImages(context, place: .footer) }
         if !showsPage(columns) {
           Text(pageOfCount).fixedSize()
         }
       }
     }
-    .font(settings.brand.font(7.5))
+    .font(settings.brand.font(settings.layout.footerSize))
     .foregroundColor(Color(white: 0.4))
   }
 
@@ -47,6 +50,19 @@ public struct InvoiceFooter: View {
   var pageOfCount: String {
     context.strings(
       .pageOfCount, context.format.integer(page.pageNumber), context.format.integer(page.pageCount))
+  }
+
+  /// Each column's width in points from `footerStyle.widths`: the page's text width less the page
+  /// number's room, shared in those proportions; nil for equal columns.
+  func columnWidths(_ columns: [String]) -> [CGFloat]? {
+    let weights = context.settings.layout.footerWidths
+    guard weights.count == columns.count, weights.count > 1 else { return nil }
+    let margins = InvoiceLayout.margins(context.settings)
+    let spacing = 8.0 * Double(columns.count - 1)
+    let pageNumberRoom = showsPage(columns) ? 0 : 14 * context.settings.layout.footerSize
+    let width = page.pageSize.width - margins.leading - margins.trailing - spacing - pageNumberRoom
+    let total = weights.reduce(0, +)
+    return weights.map { max(10, width * $0 / total) }
   }
 
   /// Whether a footer column prints the page number itself.

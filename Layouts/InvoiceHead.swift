@@ -93,7 +93,10 @@ public struct InvoiceHead: View {
   /// The seller on one line for the window's return-address zone ("Northwind GmbH · Friedrichstraße 123 · 10117 Berlin").
   var returnAddress: String {
     guard let seller = settings.issuer.seller else { return "" }
-    return ([seller.name] + partyAddress(seller)).joined(separator: " · ")
+    // A letter within one country names no country on its return address either.
+    let domestic = recipientAddress(invoice.customer) != partyAddress(invoice.customer)
+    return ([seller.name] + (domestic ? recipientAddress(seller) : partyAddress(seller))).joined(
+      separator: " · ")
   }
 
   /// The buyer's name, address, VAT id and email.
@@ -101,7 +104,7 @@ public struct InvoiceHead: View {
     (Text(invoice.customer.name).bold()
       + Text(
         InvoiceHead.lines(
-          partyAddress(invoice.customer)
+          recipientAddress(invoice.customer)
             + [invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" }, invoice.customer.email]
             .compactMap { $0 })))
       .lineSpacing(1)
@@ -113,9 +116,11 @@ public struct InvoiceHead: View {
       if settings.layout.logoPosition == .trailing {
         sellerBlock(alignment: .leading)
         Spacer()
+        if PlacedImages.any(context, at: .letterhead) { PlacedImages(context, place: .letterhead) }
         mark(alignment: .trailing)
       } else {
         mark(alignment: .leading)
+        if PlacedImages.any(context, at: .letterhead) { PlacedImages(context, place: .letterhead) }
         Spacer()
         sellerBlock(alignment: .trailing)
       }
@@ -172,7 +177,12 @@ public struct InvoiceHead: View {
       ForEach(Array(settings.layout.fields.indices), id: \.self) { index in
         let field = settings.layout.fields[index]
         if let value = invoice.fields[field.field] {
-          fact(context.text(field.label), context.formatted(value, as: field.format))
+          let label = FooterTemplate.fill(context.text(field.label), context)
+          if field.format == .link, let url = InvoiceContext.linkURL(value) {
+            link(label, field.text.map { FooterTemplate.fill(context.text($0), context) } ?? value, url)
+          } else {
+            fact(label, context.formatted(value, as: field.format))
+          }
         }
       }
     }
@@ -186,6 +196,22 @@ public struct InvoiceHead: View {
     return postal.lines(locale: format.locale)
   }
 
+  /// The recipient's address lines, without the country line on a letter within the seller's country.
+  func recipientAddress(_ party: Party) -> [String] {
+    let sender = context.legal.sellerCountry
+    guard let sender else { return partyAddress(party) }
+    guard party.address.isEmpty, let postal = party.postalAddress else {
+      // Lines as the data gives them: a last line that names the seller's country goes.
+      if party.address.count > 1, let last = party.address.last,
+        PostalAddress.countryCode(last, locale: format.locale) == sender
+      {
+        return Array(party.address.dropLast())
+      }
+      return party.address
+    }
+    return postal.lines(locale: format.locale, sentFrom: sender)
+  }
+
   /// `lines`, each on its own line after what comes before.
   static func lines(_ lines: [String]) -> String {
     lines.map { "\n" + $0 }.joined()
@@ -193,6 +219,14 @@ public struct InvoiceHead: View {
 
   func fact(_ key: StringKey, _ value: String) -> GridRow {
     fact(strings(key), value)
+  }
+
+  /// A row whose value is a clickable link (a `/URI` annotation, tagged as a Link) in the accent colour.
+  func link(_ label: String, _ text: String, _ url: URL) -> GridRow {
+    GridRow {
+      Text(label).foregroundColor(Color(white: 0.45))
+      Text(text).bold().underline().foregroundColor(settings.brand.accentColor).link(url)
+    }
   }
 
   func fact(_ label: String, _ value: String) -> GridRow {

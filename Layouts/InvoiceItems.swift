@@ -56,7 +56,7 @@ public struct InvoiceItems: View {
       guard let builtIn = ItemColumn(rawValue: column.name) else { return true }
       return layout.shows(builtIn)
     }
-    for added in layout.addedColumns {
+    for added in layout.addedColumns where added.under == nil {
       let values = context.invoice.items.map { $0.fields[added.field] }
       if layout.hidesEmptyColumns, values.allSatisfy({ $0 == nil }) { continue }
       let column = Column(
@@ -89,10 +89,7 @@ public struct InvoiceItems: View {
         index, _ in format.integer(index + 1)
       },
       Column(name: "description", column: TableColumn(strings(.description), width: .fraction(1))) {
-        _, item in
-        let text = item.sku.map { "\(item.description) (\($0))" } ?? item.description
-        // A mark the law asks for (Japan's ※ on reduced-rate items) follows the description.
-        return LegalNotes.itemMark(for: item, facts: context.legal).map { "\(text) \($0)" } ?? text
+        _, item in description(item)
       },
       Column(name: "quantity", column: TableColumn(strings(.quantity), width: .fit, alignment: .trailing)) {
         _, item in format.number(item.quantity)
@@ -130,5 +127,27 @@ public struct InvoiceItems: View {
         index, _ in format.money(amounts[index])
       })
     return columns
+  }
+
+  /// An item's description: its article number in parentheses unless an added column prints it,
+  /// the mark the law asks for, and the details the config places under it (smaller and grey).
+  func description(_ item: LineItem) -> String {
+    let layout = context.settings.layout
+    let printsSKU =
+      item.sku.map { sku in layout.addedColumns.contains { item.fields[$0.field] == sku } } ?? true
+    var text = Self.plain(
+      item.sku.map { printsSKU ? item.description : "\(item.description) (\($0))" } ?? item.description)
+    // A mark the law asks for (Japan's ※ on reduced-rate items) follows the description.
+    if let mark = LegalNotes.itemMark(for: item, facts: context.legal) { text += " \(mark)" }
+    let details = layout.addedColumns.filter { $0.under != nil }.compactMap { added in
+      item.fields[added.field].map { Self.plain(context.formatted($0, as: added.format)) }
+    }.filter { !$0.isEmpty }
+    guard !details.isEmpty else { return text }
+    return text + String(TableColumn.detailSeparator) + details.joined(separator: " · ")
+  }
+
+  /// `text` without the character that starts a cell's detail, so no input can make one.
+  static func plain(_ text: String) -> String {
+    text.contains(TableColumn.detailSeparator) ? text.filter { $0 != TableColumn.detailSeparator } : text
   }
 }

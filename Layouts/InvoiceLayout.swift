@@ -14,13 +14,12 @@ public enum InvoiceLayout {
     let strings = context.strings
     let brand = settings.brand
     let title = context.title
+    // A config title that prints the number itself ("Invoice {invoice.number}") is not given it twice.
+    let numbered = title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
     // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
     let paper = brand.paper(locale: locale, country: invoice.customer.postalAddress?.country)
     let groups = blockGroups(settings.layout.blocks)
-    let pages = Page(
-      size: paper,
-      margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
-    ) {
+    let pages = Page(size: paper, margins: margins(settings)) {
       InvoiceHead(context, includesDetails: settings.layout.blocks.first == .details)
       if let received = settings.received {
         ReceivedSection(notes: received, part: .notice, strings: strings, brand: brand)
@@ -33,14 +32,14 @@ public enum InvoiceLayout {
       }
     }
     .header { page in
-      if page.pageNumber > 1 { runningHead(invoice, title: title, brand: brand) }
+      if page.pageNumber > 1 { runningHead(invoice, title: numbered, brand: brand) }
     }
     .background { page in
       if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
     }
     .footer { page in InvoiceFooter(context, page: page) }
     let document = Document(
-      title: "\(title) \(invoice.number)",
+      title: numbered,
       author: settings.author ?? settings.issuer.seller?.name,
       subject: strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
@@ -60,6 +59,11 @@ public enum InvoiceLayout {
       document: document, environment: documentEnvironment(locale: locale, brand: brand))
   }
 
+  /// The page margins: the envelope window's, else the shipped ones.
+  public static func margins(_ settings: InvoiceSettings) -> EdgeInsets {
+    settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
+  }
+
   /// The view of one group of blocks; the `details` block that comes first is part of the head.
   @ViewBuilder
   static func body(_ group: [InvoiceBlock], _ context: InvoiceContext, isFirst: Bool) -> some View {
@@ -67,8 +71,18 @@ public enum InvoiceLayout {
     case .details:
       if !isFirst { InvoiceHead(context).details.padding(.bottom, 6) }
     case .items: InvoiceItems(context)
-    case .totals, .vatSummary: InvoiceTotals(context, parts: group)
+    case .totals, .vatSummary:
+      if PlacedImages.any(context, at: .totals) {
+        HStack(alignment: .top, spacing: 12) {
+          PlacedImages(context, place: .totals)
+          InvoiceTotals(context, parts: group)
+        }
+        .keepTogether()
+      } else {
+        InvoiceTotals(context, parts: group)
+      }
     case .paymentTerms, .bank, .paymentCode, .notes: InvoiceClosing(context, parts: group)
+    case .amountDue: AmountDue(context)
     }
   }
 
@@ -81,11 +95,12 @@ public enum InvoiceLayout {
       case .items: return 1
       case .totals, .vatSummary: return 2
       case .paymentTerms, .bank, .paymentCode, .notes: return 3
+      case .amountDue: return 4
       }
     }
     var groups: [[InvoiceBlock]] = []
     for block in blocks {
-      if let last = groups.last?.last, family(last) == family(block), family(block) >= 2 {
+      if let last = groups.last?.last, family(last) == family(block), (2...3).contains(family(block)) {
         groups[groups.count - 1].append(block)
       } else {
         groups.append([block])
@@ -97,7 +112,7 @@ public enum InvoiceLayout {
   /// The head of pages 2 and on: the title with the number, and the customer.
   public static func runningHead(_ invoice: Invoice, title: String, brand: Brand) -> some View {
     HStack {
-      Text("\(title) \(invoice.number)").bold()
+      Text(title.contains(invoice.number) ? title : "\(title) \(invoice.number)").bold()
       Spacer()
       Text(invoice.customer.name)
     }

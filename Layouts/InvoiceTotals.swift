@@ -14,6 +14,8 @@ public struct InvoiceTotals: View {
   var parts: [InvoiceBlock] = [.totals, .vatSummary]
   /// The notes on tax the seller country's law asks for, printed with the VAT summary.
   var legalNotes: [String] = []
+  /// Whether tax lines of zero are left out of the totals (`layout.hideZeroTax`).
+  var hidesZeroTax = false
 
   /// The totals and VAT summary of `context`'s invoice, or only those of `parts` in their order.
   public init(_ context: InvoiceContext, parts: [InvoiceBlock] = [.totals, .vatSummary]) {
@@ -24,6 +26,7 @@ public struct InvoiceTotals: View {
     amountDue = context.settings.received?.amountDue
     self.parts = parts
     legalNotes = context.legalNotes
+    hidesZeroTax = context.settings.layout.hidesZeroTax
   }
 
   public var body: some View {
@@ -63,9 +66,11 @@ public struct InvoiceTotals: View {
         Text(format.money(totals.subtotal))
       }
       ForEach(Array(totals.taxes.indices), id: \.self) { index in
-        GridRow {
-          Text(taxLabel(totals.taxes[index]))
-          Text(format.money(totals.taxes[index].tax))
+        if !(hidesZeroTax && totals.taxes[index].tax.amount.isZero) {
+          GridRow {
+            Text(taxLabel(totals.taxes[index]))
+            Text(format.money(totals.taxes[index].tax))
+          }
         }
       }
       Rectangle().fill(brand.accentColor).frame(height: 1).accessibilityHidden(true)

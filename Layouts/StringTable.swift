@@ -13,6 +13,8 @@ public enum StringKey: String, CaseIterable, Sendable {
   case ciTestResults, ciTests, ciPassed, ciFailed, ciErrors, ciSkipped, ciFlaky, ciDuration, ciCoverage
   case ciSuites, ciSuite, ciSeconds, ciFailures, ciSlowestTests, ciTest, ciPackage, ciLines, ciCovered
   case ciHistory, ciPassRate, ciSecondsPerSuite, ciCoverageByPackage, ciMoreFailures, ciNoFailures, ciRun
+  /// The early payment discount's line ("If paid by %2: %1 …, please pay %3.") and the amount-due block.
+  case earlyPayment, amountDueBy
   /// The labels of countries with a sales tax instead of a VAT, used in their place there.
   case salesTax, salesTaxAtRate, salesTaxSummary, pricesIncludeSalesTax
   /// The caption of a payment QR code.

@@ -52,7 +52,7 @@ struct EInvoiceBuilder {
     guard problems.isEmpty else { return .failure(EInvoiceFailure(problems: problems)) }
     var document = EInvoiceDocument(
       invoice: invoice, profile: profile, seller: seller, bank: issuer.bank,
-      paymentTerms: issuer.text(issuer.paymentTerms, for: invoice.locale),
+      paymentTerms: paymentTerms(),
       typeCode: invoice.isCreditNote ? "381" : "380", lines: lines, charges: charges, breakdown: breakdown,
       lineTotal: signed(totals.lineTotal.amount), chargeTotal: signed(totals.chargeTotal.amount),
       allowanceTotal: signed(totals.allowanceTotal.amount), taxBasis: signed(totals.subtotal.amount),
@@ -61,6 +61,27 @@ struct EInvoiceBuilder {
     // The reference a payer's bank passes on is the one the payment code carries.
     document.remittance = issuer.paymentRemittance(for: invoice)
     return .success(document)
+  }
+
+  /// The payment terms (BT-20): the early payment discount first, in XRechnung's `#SKONTO#` syntax
+  /// for XRechnung (which its rules read), else as a sentence with its date and amount; then the
+  /// config's terms.
+  func paymentTerms() -> String? {
+    let terms = issuer.text(issuer.paymentTerms, for: invoice.locale)
+    guard let early = issuer.earlyPayment?.applied(to: invoice, amountDue: totals.grandTotal) else {
+      return terms
+    }
+    let percent = early.terms.percent.rounded(toScale: 2).rescaled(to: 2) ?? early.terms.percent
+    let discount: String
+    if profile == .xrechnung {
+      // The line ends with "#" and a line break; the basis is the amount due unless it says otherwise.
+      discount = "#SKONTO#TAGE=\(early.terms.days)#PROZENT=\(percent.description)#\n"
+    } else {
+      discount =
+        "\(percent.description) % early payment discount if paid by \(early.date.description): "
+        + "\(early.amount.amount.description) \(invoice.currency.code).\n"
+    }
+    return discount + (terms ?? "")
   }
 
   /// Two decimals, VAT per rate, net prices: what EN 16931 amounts must be.
@@ -98,16 +119,25 @@ struct EInvoiceBuilder {
     return country
   }
 
+  /// The config's code for a unit word (`units`), as written or in any case.
+  func mappedUnit(_ unit: String?) -> String? {
+    guard let unit, !issuer.unitCodes.isEmpty else { return nil }
+    let trimmed = unit.trimmingCharacters(in: .whitespaces)
+    return issuer.unitCodes[trimmed]
+      ?? issuer.unitCodes.first { $0.key.lowercased() == trimmed.lowercased() }?.value
+  }
+
   /// The invoice lines, with each item's VAT category checked against its rate and unit code.
   private mutating func lines() -> [EInvoiceDocument.Line] {
     var lines: [EInvoiceDocument.Line] = []
     for (index, item) in invoice.items.enumerated() {
       let place = item.line.map { "line \($0)" } ?? "item \(index + 1)"
       let code = category(of: item, place: place)
-      guard let unit = UnitCode.code(for: item.unit) else {
+      guard let unit = mappedUnit(item.unit) ?? UnitCode.code(for: item.unit) else {
         problem(
           "\(place): the unit \(Diagnostic.quote(item.unit ?? "")) is not a UN/ECE Recommendation 20 code (BT-130)",
-          "write a code such as C62 (piece), HUR (hour), DAY, MON, KGM, or a common word (h, pcs, day, kg)")
+          "write a code such as C62 (piece), HUR (hour), DAY, MON, KGM, or a common word (h, pcs, day, kg), or map the word in the config's units (\"units\": {\"Pausch.\": \"LS\"})"
+        )
         continue
       }
       var line = EInvoiceDocument.Line(

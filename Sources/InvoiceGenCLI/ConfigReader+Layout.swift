@@ -9,11 +9,28 @@ extension ConfigReader {
   static let layoutKeys: [(key: String, summary: String)] = [
     ("fields", "extra rows of the details block: `{\"label\": {…}, \"field\": NAME, \"format\": …}`"),
     ("itemColumns", "`hide` built-in item columns, `add` columns from item fields, `hideEmpty`"),
-    ("blocks", "the body's blocks in order; blocks not listed are left out"),
+    (
+      "blocks",
+      "the body's blocks in order; blocks not listed are left out (`amount-due` is added only where named)"
+    ),
+    (
+      "footerStyle",
+      "`size` of the footer's type in points (default 7.5) and `widths`, one relative width per column"
+    ),
+    (
+      "images",
+      "pictures besides the logo (a seal): `{\"file\": …, \"place\": …, \"width\": MM}`, in the `letterhead`, `footer` or beside the `totals`"
+    ),
+    ("options", "a layout package's own settings (any JSON object; the built-in layout ignores it)"),
+    ("hideZeroTax", "`true`: a tax line of zero is left out of the totals"),
     ("footer", "one to three footer columns, each a text per language with `{placeholders}`"),
     ("title", "the title per document kind (`invoice`, `credit-note`) and language"),
     ("labels", "labels per language (an object of label keys, or the path of such a JSON file)"),
     ("logo", "where the logo sits: `leading` (default), `trailing` or `none`"),
+    (
+      "dateStyle",
+      "how dates are written: `numeric` (12.03.2026), `abbreviated` (default, 12 Mar 2026) or `long`"
+    ),
     ("report", "`title`, `subtitle`, `footer` and `logo` of reports"),
   ]
 
@@ -26,9 +43,16 @@ extension ConfigReader {
     if let columns = fields["itemColumns"] { readItemColumns(columns, into: &result, &config) }
     if let blocks = fields["blocks"] { result.blocks = readBlocks(blocks) }
     if let footer = fields["footer"] { result.footer = readFooter(footer, "$.layout.footer", into: &config) }
-    if let title = fields["title"] { readTitles(title, into: &result) }
+    if let title = fields["title"] { readTitles(title, into: &result, &config) }
     if let labels = fields["labels"] { result.labels = readLabels(labels) }
     if let logo = fields["logo"] { result.logoPosition = readLogoPosition(logo, "$.layout.logo") ?? .leading }
+    if let style = fields["footerStyle"] {
+      readFooterStyle(style, columns: result.footer.count, into: &result)
+    }
+    if let images = fields["images"] { result.images = readImages(images) }
+    if let options = fields["options"] { result.options = readOptions(options) }
+    if let flag = fields["hideZeroTax"] { result.hidesZeroTax = bool(flag, "$.layout.hideZeroTax") ?? false }
+    if let style = fields["dateStyle"] { result.dateStyle = readDateStyle(style) ?? .abbreviated }
     if let report = fields["report"] { config.reportCustomization = readReport(report, into: &config) }
     result.labels.byLanguage.merge(config.reportCustomization.labels.byLanguage) { own, _ in own }
     config.reportCustomization.labels = result.labels
@@ -64,12 +88,18 @@ extension ConfigReader {
     var result: [CustomField] = []
     for (index, element) in elements(value, "$.layout.fields").enumerated() {
       let path = "$.layout.fields[\(index)]"
-      let parts = members(element, path, known: ["label", "field", "format"])
+      let parts = members(element, path, known: ["label", "field", "format", "text"])
       guard let name = requiredName(parts["field"], element, "\(path).field") else { continue }
-      let label = localizedText(parts["label"], "\(path).label") ?? LocalizedText(name)
+      let label = templateText(parts["label"], "\(path).label", into: &config) ?? LocalizedText(name)
       let format = readFormat(parts["format"], "\(path).format") ?? .text
+      let text = templateText(parts["text"], "\(path).text", into: &config)
+      if text != nil, format != .link {
+        error(
+          parts["text"]!, "\(path).text", "only a field of the link format has a text",
+          hint: "add \"format\": \"link\"")
+      }
       requireField(name, parts["field"]!, "\(path).field", item: false, &config)
-      result.append(CustomField(label: label, field: name, format: format))
+      result.append(CustomField(label: label, field: name, format: format, text: text))
     }
     return result
   }
@@ -134,7 +164,7 @@ extension ConfigReader {
     var result: [AddedColumn] = []
     for (index, element) in elements(value, "$.layout.itemColumns.add").enumerated() {
       let path = "$.layout.itemColumns.add[\(index)]"
-      let parts = members(element, path, known: ["label", "field", "after", "format", "align"])
+      let parts = members(element, path, known: ["label", "field", "after", "format", "align", "under"])
       guard let name = requiredName(parts["field"], element, "\(path).field") else { continue }
       let label = localizedText(parts["label"], "\(path).label") ?? LocalizedText(name)
       let format = readFormat(parts["format"], "\(path).format") ?? .text
@@ -158,8 +188,20 @@ extension ConfigReader {
             hint: "use leading or trailing")
         }
       }
+      var under: ItemColumn?
+      if let place = string(parts["under"], "\(path).under") {
+        if place == ItemColumn.description.rawValue {
+          under = .description
+        } else {
+          error(
+            parts["under"]!, "\(path).under", "\(Diagnostic.quote(place)) is not a column details go under",
+            hint: "use description")
+        }
+      }
       requireField(name, parts["field"]!, "\(path).field", item: true, &config)
-      result.append(AddedColumn(label: label, field: name, after: after, format: format, trailing: trailing))
+      result.append(
+        AddedColumn(label: label, field: name, after: after, format: format, trailing: trailing, under: under)
+      )
     }
     return result
   }
@@ -201,29 +243,17 @@ extension ConfigReader {
     var result: [LocalizedText] = []
     for (index, element) in list.prefix(3).enumerated() {
       let itemPath = !isArray ? path : "\(path)[\(index)]"
-      guard let text = localizedText(element, itemPath) else { continue }
-      for variant in text.variants {
-        for name in FooterTemplate.names(in: variant.text) {
-          if let problem = FooterTemplate.problem(name) {
-            error(
-              element, itemPath, problem,
-              hint: "use " + FooterTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")
-                + " or {field.NAME}")
-          } else if name.hasPrefix("field.") {
-            requireField(String(name.dropFirst(6)), element, itemPath, item: false, &config)
-          }
-        }
-      }
-      result.append(text)
+      if let text = templateText(element, itemPath, allowsPage: true, into: &config) { result.append(text) }
     }
     return result
   }
 
   /// `layout.title`: the title per document kind.
-  mutating func readTitles(_ value: JSONValue, into layout: inout LayoutConfiguration) {
+  mutating func readTitles(_ value: JSONValue, into layout: inout LayoutConfiguration, _ config: inout Config)
+  {
     let parts = members(value, "$.layout.title", known: DocumentKind.allCases.map(\.rawValue))
     for kind in DocumentKind.allCases {
-      if let text = localizedText(parts[kind.rawValue], "$.layout.title.\(kind.rawValue)") {
+      if let text = templateText(parts[kind.rawValue], "$.layout.title.\(kind.rawValue)", into: &config) {
         layout.titles[kind] = text
       }
     }
@@ -261,6 +291,51 @@ extension ConfigReader {
     error(
       value, path, "\(Diagnostic.quote(name)) is not a logo position",
       hint: "use " + LogoPosition.allCases.map(\.rawValue).joined(separator: ", "))
+    return nil
+  }
+
+  /// `layout.footerStyle`: the type size (4 to 14 points) and one relative width per footer column.
+  mutating func readFooterStyle(_ value: JSONValue, columns: Int, into layout: inout LayoutConfiguration) {
+    let path = "$.layout.footerStyle"
+    let parts = members(value, path, known: ["size", "widths"])
+    if let size = parts["size"] {
+      if case .number(let text) = size.kind, let points = Double(text), (4...14).contains(points) {
+        layout.footerSize = points
+      } else {
+        error(size, "\(path).size", "expected a type size in points from 4 to 14, such as 8")
+      }
+    }
+    guard let widths = parts["widths"] else { return }
+    var weights: [Double] = []
+    for (index, element) in elements(widths, "\(path).widths").enumerated() {
+      if case .number(let text) = element.kind, let weight = Double(text), weight > 0, weight <= 100 {
+        weights.append(weight)
+      } else {
+        error(element, "\(path).widths[\(index)]", "expected a relative width above 0, such as 1 or 1.4")
+      }
+    }
+    guard weights.count == columns else {
+      error(
+        widths, "\(path).widths", "expected one width per footer column (\(columns)), found \(weights.count)")
+      return
+    }
+    layout.footerWidths = weights
+  }
+
+  /// A flag: true or false.
+  mutating func bool(_ value: JSONValue, _ path: String) -> Bool? {
+    if case .bool(let on) = value.kind { return on }
+    error(value, path, "expected true or false, found \(value.kindName)")
+    return nil
+  }
+
+  /// `layout.dateStyle`: numeric, abbreviated or long.
+  mutating func readDateStyle(_ value: JSONValue) -> DateStyle? {
+    guard let name = string(value, "$.layout.dateStyle") else { return nil }
+    if let style = DateStyle(rawValue: name) { return style }
+    error(
+      value, "$.layout.dateStyle", "\(Diagnostic.quote(name)) is not a date style",
+      hint: "use " + DateStyle.allCases.map(\.rawValue).joined(separator: ", "))
     return nil
   }
 

@@ -90,7 +90,7 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged", "envelope", "payment", "layout", "legal",
+        "einvoice", "tagged", "envelope", "payment", "layout", "legal", "units",
       ])
     // Before `columns` and `csv`: the mapping may name the layout's fields, whose dates follow `csv.dateFormat`.
     if let csv = root["csv"] { readCSV(csv, into: &config) }
@@ -123,6 +123,7 @@ struct ConfigReader {
       config.importOptions.ignoredColumns.formUnion(names)
     }
     if let statuses = root["statuses"] { readStatuses(statuses, into: &config) }
+    if let units = root["units"] { readUnits(units, into: &config) }
     if let refunds = string(root["refunds"], "$.refunds") {
       if let policy = RefundPolicy(rawValue: refunds) {
         config.importOptions.refunds = policy
@@ -211,7 +212,9 @@ struct ConfigReader {
   private mutating func readDefaults(_ defaults: JSONValue, into config: inout Config) {
     let fields = members(
       defaults, "$.defaults",
-      known: ["currency", "locale", "taxRate", "paymentTerms", "notes", "paper", "customerName"])
+      known: [
+        "currency", "locale", "taxRate", "paymentTerms", "notes", "paper", "customerName", "earlyPayment",
+      ])
     config.importOptions.defaultCustomerName = string(fields["customerName"], "$.defaults.customerName")
     if let code = string(fields["currency"], "$.defaults.currency") {
       switch InvoiceRules.currency(code) {
@@ -228,9 +231,10 @@ struct ConfigReader {
       }
     }
     if let rate = fields["taxRate"] { readTaxRate(rate, into: &config) }
-    config.invoiceSettings.issuer.paymentTerms = localizedText(
-      fields["paymentTerms"], "$.defaults.paymentTerms")
-    config.invoiceSettings.issuer.notes = localizedText(fields["notes"], "$.defaults.notes")
+    config.invoiceSettings.issuer.paymentTerms = templateText(
+      fields["paymentTerms"], "$.defaults.paymentTerms", into: &config)
+    config.invoiceSettings.issuer.notes = templateText(fields["notes"], "$.defaults.notes", into: &config)
+    if let terms = fields["earlyPayment"] { readEarlyPayment(terms, into: &config) }
     if let paper = string(fields["paper"], "$.defaults.paper") {
       readPaper(paper, fields["paper"]!, "$.defaults.paper", &config)
     }

@@ -178,7 +178,7 @@ import Testing
     #expect(run.status == 1)
     for expected in [
       #"$.layout.blocks[0]: "detail" is not a block"#, "did you mean \"details\"?",
-      "$.layout.footer[0]: {seller.vat} is not a placeholder", "$.layout.labels.de.dueDat: unknown key",
+      "$.layout.footer[0].en: {seller.vat} is not a placeholder", "$.layout.labels.de.dueDat: unknown key",
       #"$.layout.itemColumns.hide[0]: "amount" is not a column that can be hidden"#,
       "$.layout.colour: unknown key",
     ] {

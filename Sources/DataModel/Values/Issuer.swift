@@ -14,6 +14,10 @@ public struct Issuer: Sendable {
   public var paymentTerms: LocalizedText?
   /// A note printed on invoices whose data gives none ("Thank you for your business."), per language.
   public var notes: LocalizedText?
+  /// The discount for early payment (Skonto) every invoice offers (`defaults.earlyPayment`).
+  public var earlyPayment: EarlyPaymentTerms?
+  /// The config's unit words mapped to UN/ECE Recommendation 20 codes for e-invoices (`units`).
+  public var unitCodes: [String: String] = [:]
   /// The locale of invoices that name none.
   public var defaultLocale: String
   /// The payment code invoices carry (`payment.qr`).

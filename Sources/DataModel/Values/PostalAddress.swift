@@ -33,8 +33,15 @@ public struct PostalAddress: Hashable, Sendable, Codable {
   /// The lines to print, as the country's post expects them (`AddressFormat`), with the country
   /// named in `locale`'s language.
   public func lines(locale: Locale) -> [String] {
+    lines(locale: locale, sentFrom: nil)
+  }
+
+  /// The address's lines for a letter sent from `sender` (an ISO 3166-1 code): without the country
+  /// line when it goes to the same country, as the postal rules of every country (UPU, DIN 5008,
+  /// USPS) ask: the country is named on international mail only.
+  public func lines(locale: Locale, sentFrom sender: String?) -> [String] {
     var lines = AddressFormat.of(country).lines(self)
-    if let country {
+    if let country, country.uppercased() != sender?.uppercased() {
       lines.append(locale.localizedString(forRegionCode: country) ?? country)
     }
     return lines

@@ -1,6 +1,7 @@
 import DataModel
 import EInvoicing
 import Foundation
+import Layouts
 
 /// The e-invoice stage: every job checked and made an EN 16931 document before anything is written.
 ///
@@ -17,6 +18,17 @@ struct EInvoicePreparation {
     self.plan = plan
   }
 
+  /// The run's issuer with its payment terms' placeholders filled for `invoice`, as the PDF prints them.
+  func issuer(for invoice: Invoice) -> Issuer {
+    var issuer = plan.settings.issuer
+    guard let terms = issuer.text(issuer.paymentTerms, for: invoice.locale), terms.contains("{") else {
+      return issuer
+    }
+    let context = InvoiceContext(invoice: invoice, settings: plan.settings)
+    issuer.paymentTerms = LocalizedText(FooterTemplate.fill(terms, context))
+    return issuer
+  }
+
   /// Why a job is not a valid e-invoice: its number, line and each problem's message.
   struct Failure: Error {
     let number: String
@@ -26,7 +38,8 @@ struct EInvoicePreparation {
 
   /// The job with its e-invoice (named `.xml` for `--format cii|ubl`), or its problems.
   func prepare(_ job: RenderJob) -> Result<RenderJob, Failure> {
-    var made = EInvoiceDocument.make(job.invoice, issuer: plan.settings.issuer, profile: plan.einvoiceProfile)
+    var made = EInvoiceDocument.make(
+      job.invoice, issuer: issuer(for: job.invoice), profile: plan.einvoiceProfile)
     if plan.format == .fatturapa, case .success(let document) = made {
       let problems = FatturaPAWriter.problems(document)
       if !problems.isEmpty { made = .failure(EInvoiceFailure(problems: problems)) }

@@ -63,9 +63,7 @@ extension TableNode {
         samples.enumerated().map { sampleIndex, row -> CGFloat in
           let text = index < row.count ? row[index] : ""
           let bold = sampleIndex <= boldRows
-          var paragraph = bold ? boldParagraphs[index] : bodyParagraphs[index]
-          paragraph.runs[0].text = text
-          let shaped = context.textShaper.shape(paragraph, width: nil)
+          let shaped = context.textShaper.shape(cellParagraph(text, column: index, bold: bold), width: nil)
           if !bold {
             // Kept so measuring the row at its column width can reuse this one-line shape.
             measurements.sampledShapes[SampleKey(row: sampleIndex - boldRows - 1, column: index)] = (
@@ -76,8 +74,7 @@ extension TableNode {
         }.max().map { $0 + padding + 0.5 } ?? padding
       if let last = table.rows.lastRow, index < last.count {
         // Past the sample, the last row (a five-digit row number): measured, not kept as a sampled shape.
-        var paragraph = bodyParagraphs[index]
-        paragraph.runs[0].text = last[index]
+        let paragraph = cellParagraph(last[index], column: index, bold: false)
         widths[index] = max(
           widths[index], context.textShaper.shape(paragraph, width: nil).size.width + padding + 0.5)
       }

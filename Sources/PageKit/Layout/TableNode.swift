@@ -48,6 +48,24 @@ final class TableNode: FlowingNode {
 
   // MARK: Rows
 
+  /// The paragraph of a cell of `column` holding `text`: the column's settings, and a body cell's
+  /// detail (after `TableColumn.detailSeparator`) on a line of its own, smaller and grey.
+  func cellParagraph(_ text: String, column: Int, bold: Bool) -> Paragraph {
+    var paragraph = bold ? boldParagraphs[column] : bodyParagraphs[column]
+    guard !bold, let separator = text.firstIndex(of: TableColumn.detailSeparator) else {
+      paragraph.runs[0].text = text
+      return paragraph
+    }
+    let main = paragraph.runs[0]
+    paragraph.runs[0].text = String(text[..<separator])
+    let detail = StyledRun(
+      text: " \n" + text[text.index(after: separator)...].replacingOccurrences(of: "\u{1E}", with: " "),
+      font: main.font.size(main.font.size * 0.85),
+      color: RGBAColor(red: 0.42, green: 0.42, blue: 0.42, alpha: 1))
+    paragraph.runs.append(detail)
+    return paragraph
+  }
+
   /// A cell shaped at its column's width, and the lines of it a row shows.
   typealias MeasuredCell = (shaped: any ShapedText, lines: Range<Int>)
 
@@ -117,8 +135,7 @@ final class TableNode: FlowingNode {
       {
         shaped = sampled.shaped  // one line that fits: the same as shaping again at the column width
       } else {
-        var paragraph = kind == .body ? bodyParagraphs[column] : boldParagraphs[column]
-        paragraph.runs[0].text = text
+        let paragraph = cellParagraph(text, column: column, bold: kind != .body)
         shaped = context.textShaper.shape(paragraph, width: max(1, width - padding.horizontal))
       }
       // A cell is text like any other: characters no font can show are warned about (and are errors with --strict).

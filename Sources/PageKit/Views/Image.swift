@@ -132,9 +132,18 @@ final class ImageNode: LayoutNode {
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize {
     let natural = load(context).size
     guard image.isResizable else { return natural }
+    let ratio = image.aspectRatio ?? (natural.height > 0 ? natural.width / natural.height : 1)
+    if image.contentMode == .fit, ratio > 0 {
+      // One side given, the other ideal (`.frame(width: 50)`): the picture as wide as given, as tall as its shape.
+      if let width = proposal.width, width.isFinite, proposal.height == nil {
+        return CGSize(width: width, height: width / ratio)
+      }
+      if let height = proposal.height, height.isFinite, proposal.width == nil {
+        return CGSize(width: height * ratio, height: height)
+      }
+    }
     let space = proposal.replacingUnspecifiedDimensions(by: natural)
     guard let mode = image.contentMode else { return space }
-    let ratio = image.aspectRatio ?? (natural.height > 0 ? natural.width / natural.height : 1)
     guard ratio > 0, space.width.isFinite || space.height.isFinite else { return natural }
     let byWidth = CGSize(width: space.width, height: space.width / ratio)
     let byHeight = CGSize(width: space.height * ratio, height: space.height)

@@ -12,6 +12,10 @@ public struct TableColumn: Sendable {
     case fit
   }
 
+  /// In a body cell's text, what follows this character is the cell's detail: a line of its own
+  /// under the text, smaller and grey (a billing period under a line's description).
+  public static let detailSeparator: Character = "\u{1E}"
+
   public var title: String
   public var width: Width
   public var alignment: TextAlignment
