@@ -12,7 +12,7 @@ DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-
 	default-jre-headless chromium chromium-driver curl file libpdfbox2-java libactivation-java libjaxb-api-java
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
-.PHONY: deps pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
+.PHONY: deps pkgconfig system-pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 
 ## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
 ## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
@@ -24,6 +24,7 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@$(MAKE) --no-print-directory pkgconfig
+	@$(MAKE) --no-print-directory system-pkgconfig
 
 ## pkgconfig: SwiftPM reads one pkg-config name per system library and refuses -pthread, so this
 ## collects the flags of every library CCairo uses into .build/pkgconfig/invoicegen-ccairo.pc.
@@ -33,6 +34,17 @@ pkgconfig:
 	  echo "Cflags: $$(pkg-config --cflags $(PC_MODULES) | sed 's/-pthread//g')"; \
 	  echo "Libs: $$(pkg-config --libs $(PC_MODULES) | sed 's/-pthread//g')"; } > $(PKG_DIR)/invoicegen-ccairo.pc.tmp
 	@mv $(PKG_DIR)/invoicegen-ccairo.pc.tmp $(PKG_DIR)/invoicegen-ccairo.pc
+
+## system-pkgconfig: invoicegen-ccairo.pc (system libraries' flags only, no path of this checkout) where
+## pkg-config looks by default, so a package built on invoicegen (a layout package of new-layout's) builds
+## with plain `swift build`; skipped without the rights to write there.
+SYSTEM_PC_DIR ?= /usr/local/lib/pkgconfig
+system-pkgconfig:
+	@if ! cmp -s $(PKG_DIR)/invoicegen-ccairo.pc $(SYSTEM_PC_DIR)/invoicegen-ccairo.pc 2>/dev/null; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO install -D -m 644 $(PKG_DIR)/invoicegen-ccairo.pc $(SYSTEM_PC_DIR)/invoicegen-ccairo.pc 2>/dev/null \
+	    || echo "note: could not write $(SYSTEM_PC_DIR)/invoicegen-ccairo.pc; packages built on invoicegen need PKG_CONFIG_PATH=$(PKG_DIR)"; \
+	fi
 
 ## install-pkgconfig: the one-time set-up for using invoicegen as a Swift package: writes
 ## invoicegen-ccairo.pc where pkg-config looks (PKGCONFIG_DIR, default its first search folder).
@@ -104,23 +116,33 @@ test-consumer: deps
 	  && pdftotext invoice.pdf - | grep -q "INV-1001" && pdftotext invoice.pdf - | grep -q "1,428.00" \
 	  && echo "consumer package: built against tag 0.1.0, rendered its invoice PDF in memory, checked with qpdf and pdftotext"
 
-## test-layout-package: `invoicegen new-layout Acme` writes a package into .build/layout-package, which
-## is built against this checkout (a path dependency, nothing fetched), runs its own test, and renders
-## a sample invoice with --layout Acme: the same pages as the built-in layout (checked with invoicegen diff).
+## test-layout-package: `invoicegen new-layout Acme` writes a package into .build/layout-package (its layout at
+## most 25 lines), which is built against this checkout (a path dependency, nothing fetched) with plain
+## `swift build` (no PKG_CONFIG_PATH: `make deps` put invoicegen-ccairo.pc where pkg-config looks), runs its
+## own test, and renders every SampleData config's invoices (those with a `layout` section included) and a
+## received XRechnung with --layout Acme: the same pages and text as the built-in layout (invoicegen diff).
 LAYOUT_PACKAGE := $(CURDIR)/.build/layout-package
+LAYOUT_SAMPLES := orders.csv::--only=INV-2026001::--only=INV-2026006 invoices.json orders.csv::--config=swiss.json::--only=INV-2026008 \
+	custom-orders.csv::--config=custom.json japan-orders.csv::--config=japan.json australia-orders.csv::--config=australia.json \
+	shopify-orders.csv::--config=shopify.json mittelstand-orders.csv::--config=mittelstand.json saas-orders.csv::--config=saas.json \
+	../../shared/einvoice-examples/xrechnung-testsuite/standard/01.02a-INVOICE_uncefact.xml
 test-layout-package: deps
 	@rm -rf $(LAYOUT_PACKAGE) && mkdir -p $(LAYOUT_PACKAGE)
 	.build/debug/invoicegen new-layout Acme --dir $(LAYOUT_PACKAGE)/Acme --invoicegen $(CURDIR) >/dev/null
-	cd $(LAYOUT_PACKAGE)/Acme && $(SWIFT) build -q && { $(SWIFT) test -q > $(LAYOUT_PACKAGE)/test.log 2>&1 \
-	  || { cat $(LAYOUT_PACKAGE)/test.log; exit 1; }; }
-	@cd SampleData && $(LAYOUT_PACKAGE)/Acme/.build/debug/Acme --input orders.csv --layout Acme --only INV-2026001 \
-	  --only INV-2026006 --out $(LAYOUT_PACKAGE)/acme --progress never >/dev/null \
-	  && ../.build/debug/invoicegen --input orders.csv --only INV-2026001 --only INV-2026006 --out $(LAYOUT_PACKAGE)/builtin \
-	  --progress never >/dev/null \
-	  && qpdf --check $(LAYOUT_PACKAGE)/acme/INV-2026001.pdf >/dev/null \
-	  && pdftotext $(LAYOUT_PACKAGE)/acme/INV-2026001.pdf - | grep -q "INV-2026001" \
-	  && ../.build/debug/invoicegen diff $(LAYOUT_PACKAGE)/builtin $(LAYOUT_PACKAGE)/acme --out $(LAYOUT_PACKAGE)/diff -q \
-	  && echo "layout package: generated by new-layout, built against this checkout, its test passed, its layout renders the built-in pages"
+	@lines=$$(grep -c '' $(LAYOUT_PACKAGE)/Acme/Sources/Acme/AcmeLayout.swift); test $$lines -le 25 \
+	  || { echo "the generated layout has $$lines lines"; exit 1; }
+	cd $(LAYOUT_PACKAGE)/Acme && env -u PKG_CONFIG_PATH $(SWIFT) build -q && { env -u PKG_CONFIG_PATH $(SWIFT) test -q \
+	  > $(LAYOUT_PACKAGE)/test.log 2>&1 || { cat $(LAYOUT_PACKAGE)/test.log; exit 1; }; }
+	@cd SampleData && n=0 && for sample in $(LAYOUT_SAMPLES); do n=$$((n+1)); args=$$(echo $$sample | sed 's/::/ /g; s/=/ /g'); \
+	  SOURCE_DATE_EPOCH=1767225600 $(LAYOUT_PACKAGE)/Acme/.build/debug/Acme --input $$args --layout Acme \
+	    --out $(LAYOUT_PACKAGE)/acme/$$n --progress never >/dev/null 2>&1 || { echo "Acme failed on $$sample"; exit 1; }; \
+	  SOURCE_DATE_EPOCH=1767225600 ../.build/debug/invoicegen --input $$args --out $(LAYOUT_PACKAGE)/builtin/$$n \
+	    --progress never >/dev/null 2>&1 || { echo "invoicegen failed on $$sample"; exit 1; }; \
+	done
+	@test $$(find $(LAYOUT_PACKAGE)/acme -name '*.pdf' | wc -l) -ge 20
+	@qpdf --check $(LAYOUT_PACKAGE)/acme/1/INV-2026001.pdf >/dev/null
+	.build/debug/invoicegen diff $(LAYOUT_PACKAGE)/builtin $(LAYOUT_PACKAGE)/acme --out $(LAYOUT_PACKAGE)/diff -q
+	@echo "layout package: generated by new-layout ($$(grep -c '' $(LAYOUT_PACKAGE)/Acme/Sources/Acme/AcmeLayout.swift) lines), built with plain swift build, its test passed, $$(find $(LAYOUT_PACKAGE)/acme -name '*.pdf' | wc -l) documents of $(words $(LAYOUT_SAMPLES)) samples render as the built-in layout ($$(diff -rq $(LAYOUT_PACKAGE)/builtin $(LAYOUT_PACKAGE)/acme >/dev/null && echo byte-identical || echo same pages and text))"
 
 ## man: the man page, from the option declarations (.build/invoicegen.1).
 man: build

@@ -4,42 +4,73 @@ import PageKit
 
 /// Payment terms, bank details with the payment code, and notes: the closing blocks, kept together.
 public struct InvoiceClosing: View {
+  /// A block this view draws.
+  public enum Part: Sendable, CaseIterable {
+    case paymentTerms, bank, paymentCode, notes
+
+    /// The block of `layout.blocks` this part is.
+    public var block: InvoiceBlock {
+      switch self {
+      case .paymentTerms: return .paymentTerms
+      case .bank: return .bank
+      case .paymentCode: return .paymentCode
+      case .notes: return .notes
+      }
+    }
+
+    /// The part that draws `block`, if this view draws it.
+    public init?(_ block: InvoiceBlock) {
+      guard let part = Part.allCases.first(where: { $0.block == block }) else { return nil }
+      self = part
+    }
+  }
+
   let context: InvoiceContext
-  /// The blocks shown, in order: any of `payment-terms`, `bank`, `payment-code` and `notes`.
-  let parts: [InvoiceBlock]
+  /// The blocks shown, in order.
+  let parts: [Part]
+  /// What a layout changed of these blocks.
+  var overrides = BlockOverrides()
   var invoice: Invoice { context.invoice }
   var settings: InvoiceSettings { context.settings }
   var strings: StringTable { context.strings }
   var format: DocumentFormatter { context.format }
 
   /// The closing of `context`'s invoice with `parts` in their order.
-  public init(
-    _ context: InvoiceContext, parts: [InvoiceBlock] = [.paymentTerms, .bank, .paymentCode, .notes]
-  ) {
+  public init(_ context: InvoiceContext, parts: [Part] = [.paymentTerms, .bank, .paymentCode, .notes]) {
     self.context = context
     self.parts = parts
+  }
+
+  /// The closing of `context` with what a layout changed of it.
+  init(_ context: InvoiceContext, parts: [Part], overrides: BlockOverrides) {
+    self.init(context, parts: parts)
+    self.overrides = overrides
   }
 
   public var body: some View {
     VStack(alignment: .leading, spacing: 8) {
       ForEach(Array(parts.indices), id: \.self) { index in
-        part(
-          parts[index], next: index + 1 < parts.count ? parts[index + 1] : nil,
-          previous: index > 0 ? parts[index - 1] : nil)
+        overrides.slot(parts[index].block) {
+          part(
+            parts[index], next: index + 1 < parts.count ? parts[index + 1] : nil,
+            previous: index > 0 ? parts[index - 1] : nil)
+        }
       }
     }
     .keepTogether()
   }
 
-  /// One closing block; the payment code stands beside the bank details when it follows them.
+  /// One closing block as the built-in layout draws it between `previous` and `next`: the payment
+  /// code stands beside the bank details when it follows them (and neither was replaced).
   @ViewBuilder
-  func part(_ block: InvoiceBlock, next: InvoiceBlock?, previous: InvoiceBlock?) -> some View {
-    switch block {
+  public func part(_ part: Part, next: Part?, previous: Part?) -> some View {
+    let codeBesideBank = next == .paymentCode && !overrides.replaces(.paymentCode)
+    let drawnBesideBank = previous == .bank && !overrides.replaces(.bank)
+    switch part {
     case .paymentTerms: paymentTerms
-    case .bank: bank(withCode: next == .paymentCode)
-    case .paymentCode: if previous != .bank { paymentCode }
+    case .bank: bank(withCode: codeBesideBank)
+    case .paymentCode: if !drawnBesideBank { paymentCode }
     case .notes: notes
-    default: EmptyView()
     }
   }
 

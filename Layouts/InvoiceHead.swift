@@ -7,6 +7,8 @@ public struct InvoiceHead: View {
   let context: InvoiceContext
   /// Whether the buyer and the facts are part of the head (the `details` block comes first).
   let includesDetails: Bool
+  /// What a layout changed of the `details` block.
+  var overrides = BlockOverrides()
   var invoice: Invoice { context.invoice }
   var settings: InvoiceSettings { context.settings }
   var strings: StringTable { context.strings }
@@ -19,16 +21,20 @@ public struct InvoiceHead: View {
     self.includesDetails = includesDetails
   }
 
+  /// The head of `context` with what a layout changed of its details.
+  init(_ context: InvoiceContext, includesDetails: Bool, overrides: BlockOverrides) {
+    self.init(context, includesDetails: includesDetails)
+    self.overrides = overrides
+  }
+
   public var body: some View {
     if let window = settings.envelope {
       VStack(alignment: .leading, spacing: 0) {
         // The letterhead fills the space above the window exactly, so the window lands where the envelope's is.
         letterhead.frame(height: window.top - window.margins.top, alignment: .top)
-        HStack(alignment: .top, spacing: 12) {
-          addressField(window)
-          Spacer(minLength: 0)
-          facts.padding(.top, window.returnZone)
-        }
+        // The window's address field is always there; a layout changes it as the details block
+        // only where that block comes first (else it also follows, changed there).
+        if includesDetails { overrides.slot(.details) { detailsRow } } else { detailsRow }
         titleRow.padding(.top, 10)
       }
       .padding(.bottom, 6)
@@ -42,7 +48,7 @@ public struct InvoiceHead: View {
     VStack(alignment: .leading, spacing: 14) {
       letterhead
       titleRow
-      if includesDetails { details }
+      if includesDetails { overrides.slot(.details) { details } }
     }
     .padding(.bottom, 6)
   }
@@ -61,6 +67,21 @@ public struct InvoiceHead: View {
       }
     } else {
       heading
+    }
+  }
+
+  /// The `details` block as the head draws it when it comes first: in the envelope's window, the
+  /// address field beside the facts; else `details`.
+  @ViewBuilder
+  public var detailsRow: some View {
+    if let window = settings.envelope {
+      HStack(alignment: .top, spacing: 12) {
+        addressField(window)
+        Spacer(minLength: 0)
+        facts.padding(.top, window.returnZone)
+      }
+    } else {
+      details
     }
   }
 

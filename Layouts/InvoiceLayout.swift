@@ -2,46 +2,64 @@ import DataModel
 import Foundation
 import PageKit
 
-/// The built-in `invoice` layout: a professional invoice (or credit note) that flows over pages.
+/// Renders an invoice (or credit note) with any `InvoiceStyle`, the built-in one by default.
 ///
-/// Seller and logo, buyer block, invoice facts, a line-item table with repeated header and carried
-/// totals, VAT summary per rate, totals, payment terms with bank details, notes, and a footer with
-/// the legal line and "Page N of M". Every label comes from `StringTable`.
+/// It owns what every layout shares: the paper and margins, the head (letterhead, title, the
+/// envelope window's address field and marks, and the details block when it comes first), a
+/// received e-invoice's notices, the Swiss QR-bill slip, the PDF's title, author, subject and
+/// keywords in the document's language, and the environment. The style supplies the body (the
+/// built-in one: a line-item table with repeated header and carried totals, totals, VAT summary,
+/// payment terms, bank details and notes, as the config's blocks order them), the running head and
+/// the footer.
 public enum InvoiceLayout {
+  /// The built-in layout's document for `invoice`.
   public static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
+    document(for: invoice, settings: settings, style: DefaultInvoiceStyle())
+  }
+
+  /// The document for `invoice` drawn with `style`.
+  public static func document(
+    for invoice: Invoice, settings: InvoiceSettings, style: some InvoiceStyle
+  ) -> PreparedDocument {
     let context = InvoiceContext(invoice: invoice, settings: settings)
+    let configuration = InvoiceStyleConfiguration(context: context)
     let locale = context.locale
-    let strings = context.strings
     let brand = settings.brand
-    let title = context.title
-    // A config title that prints the number itself ("Invoice {invoice.number}") is not given it twice.
-    let numbered = title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
-    // One language per document: the PDF title too ("Rechnung 123", "Gutschrift 123").
     let paper = brand.paper(locale: locale, country: invoice.customer.postalAddress?.country)
-    let groups = blockGroups(settings.layout.blocks)
+    let body = style.makeBody(configuration: configuration)
+    // A body made from the built-in one changes the details block in the head too.
+    let overrides = (body as? InvoiceBody)?.overrides ?? BlockOverrides()
     let pages = Page(size: paper, margins: margins(settings)) {
-      InvoiceHead(context, includesDetails: settings.layout.blocks.first == .details)
+      InvoiceHead(context, includesDetails: settings.layout.blocks.first == .details, overrides: overrides)
       if let received = settings.received {
-        ReceivedSection(notes: received, part: .notice, strings: strings, brand: brand)
+        ReceivedSection(notes: received, part: .notice, strings: context.strings, brand: brand)
       }
-      for (index, group) in groups.enumerated() {
-        body(group, context, isFirst: index == 0)
-      }
+      body
       if let received = settings.received {
-        ReceivedSection(notes: received, part: .details, strings: strings, brand: brand)
+        ReceivedSection(notes: received, part: .details, strings: context.strings, brand: brand)
       }
     }
-    .header { page in
-      if page.pageNumber > 1 { runningHead(invoice, title: numbered, brand: brand) }
-    }
+    .header { page in style.makeHeader(configuration: configuration, page: page) }
     .background { page in
       if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
     }
-    .footer { page in InvoiceFooter(context, page: page) }
-    let document = Document(
+    .footer { page in style.makeFooter(configuration: configuration, page: page) }
+    return PreparedDocument(
+      document: document(context, pages: pages),
+      environment: documentEnvironment(locale: locale, brand: brand))
+  }
+
+  /// The PDF around `pages`: its metadata in the document's language, and the Swiss QR-bill slip.
+  static func document(_ context: InvoiceContext, pages: Page) -> Document {
+    let invoice = context.invoice
+    let settings = context.settings
+    let title = context.title
+    // A config title that prints the number itself ("Invoice {invoice.number}") is not given it twice.
+    let numbered = title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
+    return Document(
       title: numbered,
       author: settings.author ?? settings.issuer.seller?.name,
-      subject: strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
+      subject: context.strings(invoice.isCreditNote ? .creditNoteFor : .invoiceFor, invoice.customer.name),
       keywords: [title, invoice.number, invoice.customer.name],
       creator: settings.creator
     ) {
@@ -49,14 +67,12 @@ public enum InvoiceLayout {
         // The Swiss QR-bill: the 105 mm strip at the bottom of the last page, where it can be
         // torn off, or on a page of its own when the invoice leaves no room for it.
         pages.slip(height: SwissQRBillView.height) {
-          SwissQRBillView(bill: bill, language: locale.language.languageCode?.identifier ?? "en")
+          SwissQRBillView(bill: bill, language: context.locale.language.languageCode?.identifier ?? "en")
         }
       } else {
         pages
       }
     }
-    return PreparedDocument(
-      document: document, environment: documentEnvironment(locale: locale, brand: brand))
   }
 
   /// The page margins: the envelope window's, else the shipped ones.
@@ -64,25 +80,28 @@ public enum InvoiceLayout {
     settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
   }
 
-  /// The view of one group of blocks; the `details` block that comes first is part of the head.
+  /// The view of one group of blocks (the `details` block that comes first is the head's), with
+  /// what a layout changed of them.
   @ViewBuilder
-  static func body(_ group: [InvoiceBlock], _ context: InvoiceContext, isFirst: Bool) -> some View {
+  static func body(_ group: [InvoiceBlock], _ context: InvoiceContext, overrides: BlockOverrides) -> some View
+  {
     switch group[0] {
-    case .details:
-      if !isFirst { InvoiceHead(context).details.padding(.bottom, 6) }
-    case .items: InvoiceItems(context)
+    case .details, .items, .amountDue:
+      overrides.slot(group[0]) { InvoiceBlockView(group[0], context) }
     case .totals, .vatSummary:
+      let totals = InvoiceTotals(
+        context, parts: group.compactMap(InvoiceTotals.Part.init), overrides: overrides)
       if PlacedImages.any(context, at: .totals) {
         HStack(alignment: .top, spacing: 12) {
           PlacedImages(context, place: .totals)
-          InvoiceTotals(context, parts: group)
+          totals
         }
         .keepTogether()
       } else {
-        InvoiceTotals(context, parts: group)
+        totals
       }
-    case .paymentTerms, .bank, .paymentCode, .notes: InvoiceClosing(context, parts: group)
-    case .amountDue: AmountDue(context)
+    case .paymentTerms, .bank, .paymentCode, .notes:
+      InvoiceClosing(context, parts: group.compactMap(InvoiceClosing.Part.init), overrides: overrides)
     }
   }
 

@@ -4,6 +4,26 @@ import PageKit
 
 /// Subtotal, VAT per rate and the total (the `totals` block), then the VAT summary (`vat-summary`).
 public struct InvoiceTotals: View {
+  /// A block this view draws.
+  public enum Part: Sendable, CaseIterable {
+    /// Subtotal, tax per rate and the total (`totals`).
+    case totals
+    /// Net, tax and gross per rate, with the notes on tax (`vat-summary`).
+    case vatSummary
+
+    /// The block of `layout.blocks` this part is.
+    public var block: InvoiceBlock { self == .totals ? .totals : .vatSummary }
+
+    /// The part that draws `block`, if this view draws it.
+    public init?(_ block: InvoiceBlock) {
+      switch block {
+      case .totals: self = .totals
+      case .vatSummary: self = .vatSummary
+      default: return nil
+      }
+    }
+  }
+
   let invoice: Invoice
   let strings: StringTable
   let format: DocumentFormatter
@@ -11,14 +31,16 @@ public struct InvoiceTotals: View {
   /// The amount due when it differs from the total (a received invoice with a prepayment).
   var amountDue: Money? = nil
   /// Which of the two it shows, in order.
-  var parts: [InvoiceBlock] = [.totals, .vatSummary]
+  var parts: [Part] = [.totals, .vatSummary]
   /// The notes on tax the seller country's law asks for, printed with the VAT summary.
   var legalNotes: [String] = []
   /// Whether tax lines of zero are left out of the totals (`layout.hideZeroTax`).
   var hidesZeroTax = false
+  /// What a layout changed of these blocks.
+  var overrides = BlockOverrides()
 
   /// The totals and VAT summary of `context`'s invoice, or only those of `parts` in their order.
-  public init(_ context: InvoiceContext, parts: [InvoiceBlock] = [.totals, .vatSummary]) {
+  public init(_ context: InvoiceContext, parts: [Part] = [.totals, .vatSummary]) {
     invoice = context.invoice
     strings = context.strings
     format = context.format
@@ -29,20 +51,33 @@ public struct InvoiceTotals: View {
     hidesZeroTax = context.settings.layout.hidesZeroTax
   }
 
+  /// The totals of `context` with what a layout changed of them.
+  init(_ context: InvoiceContext, parts: [Part], overrides: BlockOverrides) {
+    self.init(context, parts: parts)
+    self.overrides = overrides
+  }
+
   public var body: some View {
     // Every amount on the page ends on one edge: the item table's Amount column, inside its cell padding.
     VStack(alignment: .trailing, spacing: 10) {
       for part in parts {
-        if part == .totals { amounts(invoice.totals) }
-        if part == .vatSummary {
-          vatSummary(invoice.totals)
-          if !legalNotes.isEmpty { legalNotesView }
-        }
+        overrides.slot(part.block) { self.part(part) }
       }
     }
     .padding(.trailing, InvoiceItems.cellPadding.trailing)
     .frame(maxWidth: .infinity, alignment: .trailing)
     .keepTogether()
+  }
+
+  /// One part as the built-in layout draws it inside this view.
+  @ViewBuilder
+  public func part(_ part: Part) -> some View {
+    switch part {
+    case .totals: amounts(invoice.totals)
+    case .vatSummary:
+      vatSummary(invoice.totals)
+      if !legalNotes.isEmpty { legalNotesView }
+    }
   }
 
   /// The items' total and the charges (when there are any), the subtotal, the tax per rate and the total.

@@ -12,7 +12,11 @@ public enum InvoiceGenCLI {
   ///
   /// With `keepsWhatItRead` (the `invoicegen` executable, which exits right after) a batch's input is
   /// never freed: a million line items are not released one by one for nothing.
-  public static func main(_ arguments: [String], keepsWhatItRead: Bool = false) -> Int32 {
+  ///
+  /// `layouts` are the invoice layouts the program adds to the built-in ones (`--layout NAME`).
+  public static func main(
+    _ arguments: [String], keepsWhatItRead: Bool = false, layouts: [LayoutRegistry.NamedLayout] = []
+  ) -> Int32 {
     // Past a file-size limit (ulimit -f) a write fails with EFBIG, reported per file like a full
     // disk, instead of the signal ending the whole run.
     signal(SIGXFSZ, SIG_IGN)
@@ -20,7 +24,8 @@ public enum InvoiceGenCLI {
       let command = try Arguments.parse(arguments)
       // diff has the exit codes of diff(1): 0 same, 1 changed, 2 trouble.
       if case .diff(let options) = command { return DiffCommand.run(options) }
-      return try run(command, keepsWhatItRead: keepsWhatItRead).exitCode
+      return try run(command, keepsWhatItRead: keepsWhatItRead, layouts: LayoutRegistry(added: layouts))
+        .exitCode
     } catch {
       if arguments.first == "diff" {
         Console.error(error.description)
@@ -32,14 +37,16 @@ public enum InvoiceGenCLI {
     }
   }
 
-  private static func run(_ command: Command, keepsWhatItRead: Bool) throws(CLIError) -> Outcome {
+  private static func run(_ command: Command, keepsWhatItRead: Bool, layouts: LayoutRegistry) throws(CLIError)
+    -> Outcome
+  {
     switch command {
     case .help:
       print(help)
     case .version:
       print("invoicegen \(version)")
     case .layouts:
-      for layout in LayoutRegistry.descriptions { print("\(layout.name)\t\(layout.summary)") }
+      for layout in layouts.descriptions { print("\(layout.name)\t\(layout.summary)") }
     case .completions(let shell):
       guard let script = CommandLineReference.completions(shell: shell) else {
         throw .usage("completions: the shell must be bash, zsh or fish, not \"\(shell)\"")
@@ -50,10 +57,10 @@ public enum InvoiceGenCLI {
     case .optionsMarkdown:
       print(CommandLineReference.markdown)
     case .batch(let options):
-      if let received = try receivedRun(options) { return try received.run() }
+      if let received = try receivedRun(options, layouts: layouts) { return try received.run() }
       let plan = try RunPlan.resolve(
         options, config: try loadConfig(options.config).overriding(paper: options.paper),
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, layouts: layouts)
       let batch = BatchRun(plan: plan)
       let outcome = try batch.run()
       // The executable exits right after: what the run read is left to the process's end rather
@@ -75,7 +82,9 @@ public enum InvoiceGenCLI {
 
   /// The run of received e-invoices `options` asks for (`--input-format cii|ubl|pdf`, or inputs that
   /// are e-invoice XML or PDFs), or nil for an orders CSV or invoice JSON.
-  private static func receivedRun(_ options: BatchOptions) throws(CLIError) -> ReceivedRun? {
+  private static func receivedRun(_ options: BatchOptions, layouts: LayoutRegistry) throws(CLIError)
+    -> ReceivedRun?
+  {
     var files: [String] = []
     for input in options.inputs {
       let matched = InputPattern.expand(input)
@@ -104,7 +113,7 @@ public enum InvoiceGenCLI {
     first.readsReceivedInvoices = true
     let plan = try RunPlan.resolve(
       first, config: try loadConfig(options.config).overriding(paper: options.paper),
-      environment: ProcessInfo.processInfo.environment)
+      environment: ProcessInfo.processInfo.environment, layouts: layouts)
     return ReceivedRun(plan: plan, files: files, forced: options.receivedFormat, locale: options.locale)
   }
 

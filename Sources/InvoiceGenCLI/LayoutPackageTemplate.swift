@@ -37,60 +37,26 @@ enum LayoutPackageTemplate {
 
     // invoicegen with this package's layout added: every option works, and --layout __NAME__ picks it.
     InvoiceGenCommand.main(layouts: [
-      LayoutRegistry.NamedLayout(
-        name: "__NAME__", summary: "the __NAME__ invoice layout", document: __NAME__Layout.document)
+      .invoice("__NAME__", summary: "the __NAME__ invoice", style: __NAME__Layout())
     ])
 
     """#
 
   static let layoutSwift = #"""
-    import DataModel
-    import Foundation
     import Layouts
     import PageKit
 
-    /// The __NAME__ invoice: a copy of invoicegen's built-in layout, written with its public blocks.
+    /// The __NAME__ invoice: invoicegen's built-in invoice, everything the config says included, with
+    /// the totals block as a view of its own. Until you edit it, it is the built-in totals.
     ///
-    /// Change what you like: reorder the blocks, put your own views between them, replace one with
-    /// a view of your own. `context` has the invoice, the run's settings (seller, bank, brand, the
-    /// config's layout section), the labels in the invoice's language and its number formats.
-    enum __NAME__Layout {
-      static func document(for invoice: Invoice, settings: InvoiceSettings) -> PreparedDocument {
-        let context = InvoiceContext(invoice: invoice, settings: settings)
-        let brand = settings.brand
-        let title = context.title
-        let pages = Page(
-          size: brand.paper(locale: context.locale, country: invoice.customer.postalAddress?.country),
-          margins: settings.envelope?.margins ?? EdgeInsets(top: 36, leading: 48, bottom: 32, trailing: 48)
-        ) {
-          InvoiceHead(context)
-          InvoiceItems(context)
-          InvoiceTotals(context)
-          InvoiceClosing(context)
+    /// Replace other blocks, or insert views: `.inserting(.before, .items) { Text("…") }`.
+    /// `configuration.context` has the invoice, the settings (the config's `layout.options` too),
+    /// the labels in the invoice's language and its formats.
+    struct __NAME__Layout: InvoiceStyle {
+      func makeBody(configuration: Configuration) -> InvoiceBody {
+        configuration.body.replacing(.totals) {
+          configuration.view(for: .totals)
         }
-        .header { page in
-          if page.pageNumber > 1 { InvoiceLayout.runningHead(invoice, title: title, brand: brand) }
-        }
-        .background { page in
-          if page.pageNumber == 1, let envelope = settings.envelope { envelope.marks() }
-        }
-        .footer { page in InvoiceFooter(context, page: page) }
-        let document = Document(
-          title: "\(title) \(invoice.number)",
-          author: settings.author ?? settings.issuer.seller?.name,
-          subject: title, keywords: [title, invoice.number, invoice.customer.name],
-          creator: settings.creator
-        ) {
-          if case .success(let bill)? = settings.issuer.swissQRBill(for: invoice) {
-            pages.slip(height: SwissQRBillView.height) {
-              SwissQRBillView(bill: bill, language: context.locale.language.languageCode?.identifier ?? "en")
-            }
-          } else {
-            pages
-          }
-        }
-        return PreparedDocument(
-          document: document, environment: documentEnvironment(locale: context.locale, brand: brand))
       }
     }
 
@@ -111,7 +77,7 @@ enum LayoutPackageTemplate {
         number: "T-1", issueDate: CalendarDate(year: 2026, month: 3, day: 1)!, currency: Currency(code: "EUR")!,
         customer: Party(name: "ACME GmbH", address: ["Hauptstraße 1", "10115 Berlin"]),
         items: [LineItem(description: "Consulting", quantity: ExactDecimal(8), unitPrice: ExactDecimal(150), taxRate: ExactDecimal(19))])
-      let prepared = __NAME__Layout.document(for: invoice, settings: InvoiceSettings())
+      let prepared = InvoiceLayout.document(for: invoice, settings: InvoiceSettings(), style: __NAME__Layout())
       #expect(prepared.document.title == "Invoice T-1")
       let pdf = try DocumentRenderer(document: prepared.document, environment: prepared.environment).pdfData()
       #expect(pdf.starts(with: Data("%PDF-".utf8)))
@@ -123,15 +89,14 @@ enum LayoutPackageTemplate {
   static let readme = #"""
     # __NAME__: invoicegen with the __NAME__ invoice layout
 
-    Made by `invoicegen new-layout __NAME__`. The layout is `Sources/__NAME__/__NAME__Layout.swift`,
-    a copy of invoicegen's built-in invoice written with its public blocks: change it freely.
+    `Sources/__NAME__/__NAME__Layout.swift` is invoicegen's built-in invoice with its totals block as a
+    view of its own: edit it, replace other blocks, insert views. Everything the config says still
+    applies; every input column is in `invoice.fields`; `layout.options` holds settings of your own.
 
-        swift build -c release                      # needs invoicegen's C libraries: make deps in invoicegen
-        .build/release/__NAME__ --input orders.csv --out invoices/ --layout __NAME__
-        swift test                                  # renders an invoice with the layout
+    Needs invoicegen's C libraries and pkg-config file: run `make deps` in an invoicegen checkout once.
 
-    The executable is invoicegen itself with this layout added: every option, --config, --check,
-    sharding, e-invoices, preview and diff work as documented in invoicegen's README.
+        swift build -c release && swift test
+        .build/release/__NAME__ --input orders.csv --config invoicegen.json --out invoices/ --layout __NAME__
 
     """#
 

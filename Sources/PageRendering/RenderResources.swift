@@ -28,7 +28,7 @@ public final class RenderResources {
   }
 
   /// A fresh layout context using these resources.
-  public func makeLayoutContext() -> LayoutContext {
+  package func makeLayoutContext() -> LayoutContext {
     LayoutContext(textShaper: textShaper, imageLoader: imageLoader)
   }
 }

@@ -21,7 +21,14 @@ import Testing
       manifest.contains(".package(path: \"\(CommandRunner.packageRoot.standardizedFileURL.path)\")"),
       "\(manifest)")
     let main = try String(contentsOfFile: folder + "/acme/Sources/Acme/main.swift", encoding: .utf8)
-    #expect(main.contains(#"name: "Acme""#) && main.contains("AcmeLayout.document"))
+    #expect(main.contains(#".invoice("Acme""#) && main.contains("style: AcmeLayout()"), "\(main)")
+    // The layout is a template, not a copy: one block replaced by its built-in view, in a few lines.
+    let layout = try String(contentsOfFile: folder + "/acme/Sources/Acme/AcmeLayout.swift", encoding: .utf8)
+    #expect(layout.split(separator: "\n", omittingEmptySubsequences: false).count <= 25)
+    #expect(
+      layout.contains("configuration.body.replacing(.totals)")
+        && layout.contains("configuration.view(for: .totals)"))
+    #expect(!layout.contains("Page(") && !layout.contains("Document("), "no copy of the renderer's internals")
     let readme = try String(contentsOfFile: folder + "/acme/README.md", encoding: .utf8)
     #expect(readme.split(separator: "\n").count <= 12)
     // Nothing left beside it.

@@ -56,28 +56,14 @@ extension JSONInvoiceReader {
       error(value, path, "expected an item object, found \(value.kindName)")
       return nil
     }
-    warnUnknownKeys(value, path, known: JSONInvoiceReader.itemKeys.union(options.customItemFields))
+    warnUnknownKeys(
+      value, path,
+      known: JSONInvoiceReader.itemKeys.union(options.customItemFields)
+        .union(keptKeys(value, known: JSONInvoiceReader.itemKeys)))
     let description = string(value, "description", path, required: true)
     let quantity = decimal(value, "quantity", path, required: true, maxDecimals: 6)
     let price = decimal(value, "unitPrice", path, required: true, maxDecimals: 6)
-    var rate = decimal(value, "taxRate", path, required: false, maxDecimals: 6, percent: true)
-    if rate == nil, value["taxRate"] == nil || isNull(value["taxRate"]!) {
-      rate = options.defaultTaxRate
-      if rate == nil {
-        // Not yet an error: an invoice whose tax is given (taxAmount) needs no rates.
-        if missingRate == nil { missingRate = (value, path) }
-        rate = .zero
-      }
-    } else {
-      explicitRateLines.insert(value.line)
-    }
-    if let given = rate, let written = value["taxRate"], !isNull(written) {
-      var hasPercentSign = false
-      if case .string(let text) = written.kind { hasPercentSign = text.contains("%") }
-      if let violation = InvoiceRules.taxRate(given, hasPercentSign: hasPercentSign) {
-        error(written, "\(path).taxRate", violation)
-      }
-    }
+    let rate = itemTaxRate(value, path)
     let discount = decimal(value, "discount", path, required: false, maxDecimals: 6, percent: true) ?? .zero
     if let violation = InvoiceRules.discount(discount) {
       error(value["discount"]!, "\(path).discount", violation)
@@ -104,7 +90,31 @@ extension JSONInvoiceReader {
       discountAmount: discountAmount, sku: sku,
       unit: unit, line: value.line)
     item.taxCategory = category
-    item.fields = customValues(written, path, names: options.customItemFields)
+    item.fields = customValues(
+      written, path, names: options.customItemFields + keptKeys(written, known: JSONInvoiceReader.itemKeys))
     return item
+  }
+
+  /// An item's tax rate: its own (checked), else the config's default, else zero for now (an
+  /// invoice whose tax is given needs no rates; one that does is told later).
+  mutating func itemTaxRate(_ value: JSONValue, _ path: String) -> ExactDecimal? {
+    var rate = decimal(value, "taxRate", path, required: false, maxDecimals: 6, percent: true)
+    if rate == nil, value["taxRate"] == nil || isNull(value["taxRate"]!) {
+      rate = options.defaultTaxRate
+      if rate == nil {
+        if missingRate == nil { missingRate = (value, path) }
+        rate = .zero
+      }
+    } else {
+      explicitRateLines.insert(value.line)
+    }
+    if let given = rate, let written = value["taxRate"], !isNull(written) {
+      var hasPercentSign = false
+      if case .string(let text) = written.kind { hasPercentSign = text.contains("%") }
+      if let violation = InvoiceRules.taxRate(given, hasPercentSign: hasPercentSign) {
+        error(written, "\(path).taxRate", violation)
+      }
+    }
+    return rate
   }
 }

@@ -166,6 +166,21 @@ struct JSONInvoiceReader {
   }
 
   /// The values of the config's custom fields in the object `value` (texts, numbers and booleans as written).
+  /// With `keepsEveryColumn` (a layout of one's own), the keys of `value` outside the model whose
+  /// values are texts, numbers or flags: they reach the layout as fields. Else none.
+  func keptKeys(_ value: JSONValue, known: Set<String>) -> [String] {
+    guard options.keepsEveryColumn, case .object(let members) = value.kind else { return [] }
+    return members.compactMap { member in
+      guard !known.contains(member.key), !options.customFields.contains(member.key),
+        !options.customItemFields.contains(member.key)
+      else { return nil }
+      switch member.value.kind {
+      case .string, .number, .bool: return member.key
+      default: return nil
+      }
+    }
+  }
+
   mutating func customValues(_ value: JSONValue, _ path: String, names: [String]) -> [String: String] {
     var values: [String: String] = [:]
     for name in names {
@@ -314,7 +329,10 @@ struct JSONInvoiceReader {
       required: true)
     if value["invoiceNumber"] == nil && value["number"] == nil { currentFailed = true }
     currentNumber = number
-    warnUnknownKeys(value, path, known: JSONInvoiceReader.invoiceKeys.union(options.customFields))
+    warnUnknownKeys(
+      value, path,
+      known: JSONInvoiceReader.invoiceKeys.union(options.customFields)
+        .union(keptKeys(value, known: JSONInvoiceReader.invoiceKeys)))
     let issue = date(value, "invoiceDate", path, required: true)
     let due = date(value, "dueDate", path, required: false)
     let currency = readCurrency(value, path)
@@ -350,7 +368,8 @@ struct JSONInvoiceReader {
     invoice.buyerReference = buyerReference
     invoice.deliveryDate = delivery
     invoice.billingPeriod = period
-    invoice.fields = customValues(written, path, names: options.customFields)
+    invoice.fields = customValues(
+      written, path, names: options.customFields + keptKeys(written, known: JSONInvoiceReader.invoiceKeys))
     if let expected, let violation = InvoiceRules.reconcile(invoice, expected: expected) {
       error(value["expectedTotal"]!, "\(path).expectedTotal", violation)
       return nil

@@ -40,6 +40,10 @@ public struct ImportOptions: Sendable {
   /// Item-level fields outside the model a layout prints (`layout.itemColumns.add`), read into
   /// `LineItem.fields` the same way.
   public var customItemFields: [String] = []
+  /// Whether every input column outside the model reaches the layout, printed or not (a layout of
+  /// one's own): under its header in `Invoice.fields` and `LineItem.fields`, or a JSON invoice's
+  /// and item's every field outside the model.
+  public var keepsEveryColumn = false
   /// Where the config names each custom field, for the error when an input lacks it.
   public var customFieldOrigins: [String: String] = [:]
   /// This process's shard: the orders CSV reader skips other shards' rows after their invoice number.

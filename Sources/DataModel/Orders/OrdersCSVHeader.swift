@@ -40,7 +40,9 @@ struct OrdersCSVHeader {
         record, ignored: ignored, mapping: mapping, choices: try choices(options, file: file), file: file)
       columns.fillFromAliases(ignored: ignored)
       try columns.findCustomColumns(options, file: file, line: record.line)
-      if let warning = columns.sortUnread(ignored: ignored, file: file, line: record.line) {
+      if let warning = columns.sortUnread(
+        ignored: ignored, keeping: options.keepsEveryColumn, file: file, line: record.line)
+      {
         diagnostics.append(warning)
       }
       columns.columnNames = columns.headers.map { "column \(Diagnostic.quote($0))" }
@@ -185,12 +187,18 @@ struct OrdersCSVHeader {
   }
 
   /// Sorts the columns into invoice-level ones and unread ones; a warning lists the unknown ones.
-  mutating func sortUnread(ignored: Set<String>, file: String, line: Int) -> Diagnostic? {
+  ///
+  /// With `keeping` (a layout of one's own), every other column that is not private reaches the
+  /// layout under its header, in `Invoice.fields` (its first value) and in each `LineItem.fields`.
+  mutating func sortUnread(ignored: Set<String>, keeping: Bool, file: String, line: Int) -> Diagnostic? {
     var unknown: [String] = []
     let custom = Set((customColumns + customItemColumns).map(\.column))
     for (index, header) in headers.enumerated() where !custom.contains(index) {
       if let field = fieldOfColumn[index] {
         if !field.isItemField && field != .invoiceNumber { levelColumns.append((index, field)) }
+      } else if keeping, !header.isEmpty, !ignored.contains(OrderField.normalize(header)) {
+        customColumns.append((header, index))
+        customItemColumns.append((header, index))
       } else if !header.isEmpty {
         unreadHeaders.append(header)
         if !ignored.contains(OrderField.normalize(header)) {

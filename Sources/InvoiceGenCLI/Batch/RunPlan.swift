@@ -50,12 +50,13 @@ struct RunPlan: Sendable {
   let fingerprint: String
 
   /// The plan of `options` with `config` (already read) in `environment`; throws what makes the run impossible.
-  static func resolve(_ options: BatchOptions, config: Config, environment: [String: String]) throws(CLIError)
-    -> RunPlan
-  {
-    guard let layout = LayoutRegistry.invoiceLayout(named: options.layout) else {
+  static func resolve(
+    _ options: BatchOptions, config: Config, environment: [String: String],
+    layouts: LayoutRegistry = LayoutRegistry()
+  ) throws(CLIError) -> RunPlan {
+    guard let layout = layouts.invoiceLayout(named: options.layout) else {
       throw .usage(
-        "no layout named \"\(options.layout)\"; available: \(LayoutRegistry.invoiceLayoutNames.joined(separator: ", "))"
+        "no layout named \"\(options.layout)\"; available: \(layouts.invoiceLayoutNames.joined(separator: ", "))"
       )
     }
     if options.input != "-", !FileManager.default.isReadableFile(atPath: options.input) {
@@ -81,6 +82,8 @@ struct RunPlan: Sendable {
     if let refunds = options.refunds { importOptions.refunds = refunds }
     let shard = try shard(options, environment: environment)
     importOptions.shard = shard
+    // A layout of one's own sees every input column, printed or not; the built-in ones read only theirs.
+    importOptions.keepsEveryColumn = LayoutRegistry.invoiceLayouts[options.layout] == nil
     let facturX = options.format == .pdf && (options.einvoice ?? config.einvoice ?? .none) == .facturx
     let tagged = !options.untagged && config.tagged
     let fingerprint =

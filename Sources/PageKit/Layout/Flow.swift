@@ -1,7 +1,7 @@
 import Foundation
 
 /// The space left on the current page for content that flows from page to page.
-public struct FlowSpace: Hashable, Sendable {
+package struct FlowSpace: Hashable, Sendable {
   /// The width of the page body.
   public var width: CGFloat
   /// The height left on this page.
@@ -20,7 +20,7 @@ public struct FlowSpace: Hashable, Sendable {
 }
 
 /// Flowing content placed on one page: its size, and how to place it at a point.
-public struct FlowPiece {
+package struct FlowPiece {
   /// The size on this page.
   public var size: CGSize
   /// Makes the frames of the piece with its top-left corner at a point.
@@ -43,7 +43,7 @@ public struct FlowPiece {
 ///
 /// Pagination is a value: nothing is mutated; the remainder is a node of its own (the same table
 /// starting at row 37, the same paragraph from line 12) that lays out on the next page.
-public enum FlowResult {
+package enum FlowResult {
   /// Everything fits.
   case complete(FlowPiece)
   /// Part fits; the remainder continues on the next page.
@@ -53,7 +53,7 @@ public enum FlowResult {
 }
 
 /// How a node behaves between pages.
-public struct FlowTraits: Hashable, Sendable {
+package struct FlowTraits: Hashable, Sendable {
   /// The node must not end a page: it moves to the next page with what follows (headings).
   public var keepWithNext = false
   /// The node ends the page.
@@ -66,7 +66,7 @@ public struct FlowTraits: Hashable, Sendable {
 }
 
 /// Nodes that split between pages implement `flow`; every other node is placed whole.
-public protocol FlowingNode: LayoutNode {
+package protocol FlowingNode: LayoutNode {
   /// Lays the node out into the space left on the current page.
   func flow(in space: FlowSpace, context: LayoutContext) -> FlowResult
 }

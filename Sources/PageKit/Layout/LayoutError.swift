@@ -28,7 +28,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why content was left for the next page.
-public enum DeferralReason: Hashable, Sendable, CustomStringConvertible {
+package enum DeferralReason: Hashable, Sendable, CustomStringConvertible {
   /// It does not fit in the space left on this page.
   case doesNotFit(height: CGFloat, available: CGFloat)
   /// It must stay with what follows (a heading), which goes to the next page.
@@ -51,7 +51,7 @@ public enum DeferralReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The tolerance of layout comparisons: sizes within it of each other count as equal (rounding in text shaping).
-public enum LayoutTolerance {
+package enum LayoutTolerance {
   /// A hundredth of a point.
   public static let points: CGFloat = 0.01
 }

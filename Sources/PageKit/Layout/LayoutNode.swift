@@ -6,7 +6,7 @@ import Foundation
 /// size the node wants for that proposal (it never mutates what the node draws; it may cache).
 /// `place(in:context:)` is called once per drawing with the final rectangle in page coordinates and
 /// returns the frame tree to draw there.
-public protocol LayoutNode: AnyObject {
+package protocol LayoutNode: AnyObject {
   /// The size this node chooses for `proposal`.
   func sizeThatFits(_ proposal: ProposedViewSize, context: LayoutContext) -> CGSize
   /// The frames of this node placed in `rect`, in page coordinates.
@@ -47,7 +47,7 @@ extension WrappingNode {
 }
 
 /// What layout needs from outside PageKit: a text shaper, an image loader, and a place for warnings.
-public final class LayoutContext {
+package final class LayoutContext {
   /// Shapes and measures text.
   public let textShaper: any TextShaper
   /// Reads image sizes and pixels.
@@ -129,7 +129,7 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Lays out a view and returns its frame tree: the entry point for renderers and tests.
-public enum PageLayout {
+package enum PageLayout {
   /// The size `view` chooses for `proposal`, and its frames placed at the origin.
   public static func frame<V: View>(
     of view: V, proposal: ProposedViewSize, environment: EnvironmentValues = EnvironmentValues(),

@@ -11,7 +11,7 @@ extension TextNode: FlowingNode {
 }
 
 /// A range of lines of a shaped paragraph: what is left of a paragraph split between pages.
-public final class TextLinesNode: FlowingNode {
+package final class TextLinesNode: FlowingNode {
   let shaped: any ShapedText
   /// The lines this node draws.
   public let lines: Range<Int>

@@ -6,7 +6,7 @@ import Foundation
 /// nothing else. Pass 2 (`layOutPages`) lays them out again, page by page, with the page count known,
 /// and hands each page's frames to the caller, which draws and drops them. Body pagination never
 /// depends on the page count: header and footer heights are measured with a placeholder count.
-public final class Paginator {
+package final class Paginator {
   /// What pass 1 learns: how many pages there are and the running section of each.
   public struct Plan: Sendable {
     public var pageCount: Int

@@ -110,7 +110,7 @@ extension Locale {
 }
 
 /// The node of a `Text`: it shapes the paragraph for each width it is offered, once, and keeps the results.
-public final class TextNode: LayoutNode {
+package final class TextNode: LayoutNode {
   /// The paragraph this node shapes.
   public let paragraph: Paragraph
   let color: RGBAColor

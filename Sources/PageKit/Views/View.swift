@@ -41,7 +41,7 @@ extension View {
 }
 
 /// Turns views into the layout nodes that measure and place them.
-public enum ViewResolver {
+package enum ViewResolver {
   /// The nodes `view` stands for in `environment`: several for a `Group`, `ForEach` or builder block.
   public static func nodes<V: View>(of view: V, in environment: EnvironmentValues) -> [any LayoutNode] {
     var nodes: [any LayoutNode] = []
