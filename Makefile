@@ -124,7 +124,9 @@ test-consumer: deps
 LAYOUT_PACKAGE := $(CURDIR)/.build/layout-package
 LAYOUT_SAMPLES := orders.csv::--only=INV-2026001::--only=INV-2026006 invoices.json orders.csv::--config=swiss.json::--only=INV-2026008 \
 	custom-orders.csv::--config=custom.json japan-orders.csv::--config=japan.json australia-orders.csv::--config=australia.json \
-	shopify-orders.csv::--config=shopify.json mittelstand-orders.csv::--config=mittelstand.json saas-orders.csv::--config=saas.json \
+	shopify-orders.csv::--config=shopify.json woocommerce-orders.csv::--config=woocommerce.json \
+	mittelstand-orders.csv::--config=mittelstand.json saas-orders.csv::--config=saas.json einvoice-orders.csv::--config=einvoice.json \
+	spain-orders.csv::--config=spain.json italy-orders.csv::--config=italy.json \
 	../../shared/einvoice-examples/xrechnung-testsuite/standard/01.02a-INVOICE_uncefact.xml
 test-layout-package: deps
 	@rm -rf $(LAYOUT_PACKAGE) && mkdir -p $(LAYOUT_PACKAGE)

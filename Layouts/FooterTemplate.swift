@@ -83,7 +83,9 @@ public enum FooterTemplate {
   /// `text` with every placeholder filled for `context`'s invoice on `page` (an empty value for a
   /// missing one; the config reader refused texts that are no template, which print as written).
   public static func fill(_ text: String, _ context: InvoiceContext, page: PageContext? = nil) -> String {
-    guard text.contains(where: { $0 == "{" || $0 == "}" }), let pieces = pieces(text) else { return text }
+    guard text.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D }), let pieces = pieces(text) else {
+      return text
+    }
     var result = ""
     for piece in pieces {
       switch piece {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A layout of one's own makes one per invoice and hands it to the built-in blocks
 /// (`InvoiceItems(context)`, `InvoiceTotals(context)`…), so it needs none of their internals.
-public struct InvoiceContext {
+public final class InvoiceContext {
   public let invoice: Invoice
   public let settings: InvoiceSettings
   /// The invoice's locale (its own, else the config's default).

@@ -31,7 +31,7 @@ public struct InvoiceFooter: View {
           // One to three columns side by side, as wide as `footerStyle.widths` says, else equally wide.
           let widths = columnWidths(columns)
           ForEach(Array(columns.indices), id: \.self) { index in
-            Text(FooterTemplate.fill(columns[index], context, page: page)).lineLimit(3)
+            column(index, columns[index])
               .frame(width: widths?[index], alignment: .leading)
               .frame(maxWidth: widths == nil ? .infinity : nil, alignment: .leading)
           }
@@ -44,6 +44,21 @@ public struct InvoiceFooter: View {
     }
     .font(settings.brand.font(settings.layout.footerSize))
     .foregroundColor(Color(white: 0.4))
+  }
+
+  /// Footer column `index` with its placeholders filled; a link column (`{"link": …}`) as a
+  /// clickable link when its address is one (http, https or mailto).
+  @ViewBuilder
+  func column(_ index: Int, _ text: String) -> some View {
+    let filled = FooterTemplate.fill(text, context, page: page)
+    let links = context.settings.layout.footerLinks
+    if index < links.count, let link = links[index],
+      let url = InvoiceContext.linkURL(FooterTemplate.fill(context.text(link), context, page: page))
+    {
+      Text(filled).underline().lineLimit(3).link(url)
+    } else {
+      Text(filled).lineLimit(3)
+    }
   }
 
   /// "Page 2 of 5" in the document's language and digits.

@@ -148,6 +148,6 @@ public struct InvoiceItems: View {
 
   /// `text` without the character that starts a cell's detail, so no input can make one.
   static func plain(_ text: String) -> String {
-    text.contains(TableColumn.detailSeparator) ? text.filter { $0 != TableColumn.detailSeparator } : text
+    text.utf8.contains(0x1E) ? text.filter { $0 != TableColumn.detailSeparator } : text
   }
 }

@@ -45,15 +45,14 @@ public enum InvoiceLayout {
     }
     .footer { page in style.makeFooter(configuration: configuration, page: page) }
     return PreparedDocument(
-      document: document(context, pages: pages),
+      document: document(context, title: configuration.title, pages: pages),
       environment: documentEnvironment(locale: locale, brand: brand))
   }
 
   /// The PDF around `pages`: its metadata in the document's language, and the Swiss QR-bill slip.
-  static func document(_ context: InvoiceContext, pages: Page) -> Document {
+  static func document(_ context: InvoiceContext, title: String, pages: Page) -> Document {
     let invoice = context.invoice
     let settings = context.settings
-    let title = context.title
     // A config title that prints the number itself ("Invoice {invoice.number}") is not given it twice.
     let numbered = title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
     return Document(

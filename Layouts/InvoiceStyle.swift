@@ -38,7 +38,7 @@ extension InvoiceStyle {
   public func makeBody(configuration: Configuration) -> InvoiceBody { configuration.body }
 
   public func makeHeader(configuration: Configuration, page: PageContext) -> RunningHead {
-    RunningHead(configuration.context, page: page)
+    RunningHead(configuration, page: page)
   }
 
   public func makeFooter(configuration: Configuration, page: PageContext) -> InvoiceFooter {
@@ -56,8 +56,12 @@ public struct InvoiceStyleConfiguration {
   /// The invoice, the run's settings, the labels in the invoice's language and its formats.
   public let context: InvoiceContext
 
+  /// The document's title ("Rechnung", "Tax invoice"), worked out once.
+  public let title: String
+
   public init(context: InvoiceContext) {
     self.context = context
+    title = context.title
   }
 
   /// The built-in body: the config's blocks in order (the head is drawn above it).
@@ -72,17 +76,22 @@ public struct InvoiceStyleConfiguration {
 
 /// The head of pages 2 and on: the title with the number, and the customer.
 public struct RunningHead: View {
-  let context: InvoiceContext
+  let invoice: Invoice
+  let title: String
+  let brand: Brand
   let page: PageContext
 
-  public init(_ context: InvoiceContext, page: PageContext) {
-    self.context = context
+  /// The running head of `configuration`'s invoice on `page` (nothing on page 1).
+  public init(_ configuration: InvoiceStyleConfiguration, page: PageContext) {
+    invoice = configuration.context.invoice
+    title = configuration.title
+    brand = configuration.context.brand
     self.page = page
   }
 
   public var body: some View {
     if page.pageNumber > 1 {
-      InvoiceLayout.runningHead(context.invoice, title: context.title, brand: context.brand)
+      InvoiceLayout.runningHead(invoice, title: title, brand: brand)
     }
   }
 }

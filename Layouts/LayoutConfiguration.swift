@@ -26,6 +26,9 @@ public struct LayoutConfiguration: Sendable {
   public var labels = CustomLabels()
   /// Where the logo sits in the letterhead (`layout.logo`).
   public var logoPosition: LogoPosition = .leading
+  /// For each footer column that is a link (`{"link": URL, "text": …}`), the address with its
+  /// `{placeholders}`; nil for a column of text. As many as `footer` has columns, or none.
+  public var footerLinks: [LocalizedText?] = []
   /// The footer's type size in points (`layout.footerStyle.size`).
   public var footerSize = 7.5
   /// The footer columns' relative widths (`layout.footerStyle.widths`); empty: equal widths.

@@ -23,7 +23,10 @@ extension ConfigReader {
     ),
     ("options", "a layout package's own settings (any JSON object; the built-in layout ignores it)"),
     ("hideZeroTax", "`true`: a tax line of zero is left out of the totals"),
-    ("footer", "one to three footer columns, each a text per language with `{placeholders}`"),
+    (
+      "footer",
+      "one to three footer columns, each a text per language with `{placeholders}`, or a link `{\"link\": URL, \"text\": …}`"
+    ),
     ("title", "the title per document kind (`invoice`, `credit-note`) and language"),
     ("labels", "labels per language (an object of label keys, or the path of such a JSON file)"),
     ("logo", "where the logo sits: `leading` (default), `trailing` or `none`"),
@@ -42,7 +45,7 @@ extension ConfigReader {
     if let list = fields["fields"] { result.fields = readFields(list, into: &config) }
     if let columns = fields["itemColumns"] { readItemColumns(columns, into: &result, &config) }
     if let blocks = fields["blocks"] { result.blocks = readBlocks(blocks) }
-    if let footer = fields["footer"] { result.footer = readFooter(footer, "$.layout.footer", into: &config) }
+    if let footer = fields["footer"] { readFooter(footer, "$.layout.footer", into: &result, &config) }
     if let title = fields["title"] { readTitles(title, into: &result, &config) }
     if let labels = fields["labels"] { result.labels = readLabels(labels) }
     if let logo = fields["logo"] { result.logoPosition = readLogoPosition(logo, "$.layout.logo") ?? .leading }
@@ -229,8 +232,10 @@ extension ConfigReader {
     return result
   }
 
-  /// A footer: one to three texts per language whose placeholders are known.
-  mutating func readFooter(_ value: JSONValue, _ path: String, into config: inout Config) -> [LocalizedText] {
+  /// A footer: one to three columns, each a text per language whose placeholders are known, or a link.
+  mutating func readFooter(
+    _ value: JSONValue, _ path: String, into layout: inout LayoutConfiguration, _ config: inout Config
+  ) {
     var list = [value]
     var isArray = false
     if case .array(let items) = value.kind {
@@ -241,11 +246,35 @@ extension ConfigReader {
       error(value, path, "expected one to three footer columns, found \(list.count)")
     }
     var result: [LocalizedText] = []
+    var links: [LocalizedText?] = []
     for (index, element) in list.prefix(3).enumerated() {
       let itemPath = !isArray ? path : "\(path)[\(index)]"
-      if let text = templateText(element, itemPath, allowsPage: true, into: &config) { result.append(text) }
+      if let link = readFooterLink(element, itemPath, into: &config) {
+        result.append(link.text)
+        links.append(link.address)
+      } else if let text = templateText(element, itemPath, allowsPage: true, into: &config) {
+        result.append(text)
+        links.append(nil)
+      }
     }
-    return result
+    layout.footer = result
+    layout.footerLinks = links.contains { $0 != nil } ? links : []
+  }
+
+  /// A footer column that is a link: `{"link": "https://pay.example/{invoice.number}", "text": {…}}`
+  /// (the text defaults to the address); nil for a column of text.
+  mutating func readFooterLink(_ value: JSONValue, _ path: String, into config: inout Config) -> (
+    text: LocalizedText, address: LocalizedText
+  )? {
+    guard case .object(let members) = value.kind, members.contains(where: { $0.key == "link" }) else {
+      return nil
+    }
+    let parts = self.members(value, path, known: ["link", "text"])
+    guard let address = templateText(parts["link"], "\(path).link", allowsPage: true, into: &config) else {
+      return nil
+    }
+    let text = templateText(parts["text"], "\(path).text", allowsPage: true, into: &config) ?? address
+    return (text, address)
   }
 
   /// `layout.title`: the title per document kind.

@@ -186,6 +186,21 @@ import Testing
     #expect(words.contains { $0.text == "{RE-2026-0312}" }, "\(words.map(\.text))")
   }
 
+  @Test func aFooterColumnCanBeALinkWithItsOwnText() throws {
+    let layout = #"""
+      {"footer": ["{seller.name}", {"link": "https://pay.example/{invoice.number}", "text": {"de": "Online bezahlen"}}]}
+      """#
+    let (run, out) = try Self.run(config: try Self.germanConfig(layout: layout))
+    #expect(run.status == 0, "\(run.stderr)")
+    let pdf = out + "/RE-2026-0312.pdf"
+    let words = try Self.words(pdf)
+    let text = try #require(words.last { $0.text == "bezahlen" })
+    #expect(text.yMin > 780, "in the footer")
+    let objects = try CommandRunner.run("qpdf", ["--qdf", "--object-streams=disable", pdf, "-"]).stdout
+    #expect(objects.contains("/URI (https://pay.example/RE-2026-0312)"))
+    #expect(try CommandRunner.run("pdfinfo", ["-struct", pdf]).stdout.contains("Link"))
+  }
+
   @Test func aSealIsDrawnBesideTheLogoAtItsWidthWithItsDescription() throws {
     let layout =
       #"{"images": [{"file": "seal.png", "place": "letterhead", "width": 20, "description": "ISO 9001 certified"}]}"#

@@ -52,10 +52,12 @@ final class TableNode: FlowingNode {
   /// detail (after `TableColumn.detailSeparator`) on a line of its own, smaller and grey.
   func cellParagraph(_ text: String, column: Int, bold: Bool) -> Paragraph {
     var paragraph = bold ? boldParagraphs[column] : bodyParagraphs[column]
-    guard !bold, let separator = text.firstIndex(of: TableColumn.detailSeparator) else {
+    // A byte search: the separator is ASCII, and a Character search walks graphemes (every cell of every table).
+    guard !bold, let byte = text.utf8.firstIndex(of: 0x1E) else {
       paragraph.runs[0].text = text
       return paragraph
     }
+    let separator = String.Index(byte, within: text) ?? text.endIndex
     let main = paragraph.runs[0]
     paragraph.runs[0].text = String(text[..<separator])
     let detail = StyledRun(

@@ -100,9 +100,13 @@ final class StructureTagger {
     leaveElement(cr: cr, keepsEmpty: role == .cell || role.headerScope != nil)
   }
 
-  /// Leaves a link entered with `enterLink`; a link with no content still gets its annotation.
+  /// Leaves a link entered with `enterLink`; a link with no content still gets its annotation,
+  /// also inside an artifact (a link in the footer): the annotation is tagged as a Link all the same.
   func leaveLink(cr: OpaquePointer) {
+    let depth = artifactDepth
+    artifactDepth = 0
     leaveElement(cr: cr, keepsEmpty: true)
+    artifactDepth = depth
   }
 
   private func leaveElement(cr: OpaquePointer, keepsEmpty: Bool) {
