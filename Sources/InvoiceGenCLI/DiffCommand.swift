@@ -75,6 +75,8 @@ enum DiffCommand {
       Console.error(error.description)
       return Status.trouble
     }
+    OutputFolder.removeLeftovers(in: options.out)
+    removeEarlierPictures(in: options.out)
     let results = compare(pairs, options)
     let exceeded = results.contains { result in
       ["added", "removed"].contains(result.status)
@@ -111,6 +113,10 @@ enum DiffCommand {
       }
       isFolder.append(directory.boolValue)
     }
+    for (path, folder) in zip([options.old, options.new], isFolder) where !folder && !isRegularFile(path) {
+      // A FIFO or a device would block the reader or never end.
+      throw .usage("diff: \(path): not a regular file")
+    }
     switch (isFolder[0], isFolder[1]) {
     case (false, false):
       return [(URL(fileURLWithPath: options.new).lastPathComponent, options.old, options.new)]
@@ -128,14 +134,30 @@ enum DiffCommand {
     }
   }
 
-  /// The PDFs under `folder`, as paths relative to it, sorted.
+  /// The PDFs under `folder` (regular files only), as paths relative to it, sorted.
   static func pdfs(in folder: String) -> [String] {
     let enumerator = FileManager.default.enumerator(atPath: folder)
     var names: [String] = []
     while let name = enumerator?.nextObject() as? String {
-      if name.lowercased().hasSuffix(".pdf") { names.append(name) }
+      if name.lowercased().hasSuffix(".pdf"), isRegularFile(folder + "/" + name) { names.append(name) }
     }
     return names.sorted()
+  }
+
+  /// Whether `path` is a regular file (after symbolic links), not a FIFO, socket or device.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Removes the pictures an earlier `diff` wrote into `folder` (`NAME-page-N.png`,
+  /// `NAME-page-N-change-K.png`), so those left there are this run's; nothing else is touched.
+  static func removeEarlierPictures(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    let pattern = #/.+-page-[0-9]+(-change-[0-9]+)?\.png/#
+    for name in names where name.wholeMatch(of: pattern) != nil && isRegularFile(folder + "/" + name) {
+      unlink(folder + "/" + name)
+    }
   }
 
   /// Compares every pair on `options.jobs` threads (each opens its own documents), in order.
@@ -181,7 +203,11 @@ enum DiffCommand {
       }
     } catch {
       result.status = "unreadable"
-      result.problem = "diff: \(error)"
+      switch error {
+      case let error as RenderError: result.problem = "diff: \(error.description)"
+      case let error as CLIError: result.problem = "diff: \(error.description)"
+      default: result.problem = "diff: \(name): \(error.localizedDescription)"
+      }
     }
     return result
   }
@@ -271,7 +297,16 @@ enum DiffCommand {
 
   /// Writes `data` to `relative` under `--out` through a temporary file.
   static func write(_ data: Data, to relative: String, _ options: DiffOptions) throws {
-    try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+    } catch {
+      var folder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: options.out, isDirectory: &folder)
+      throw CLIError.output(
+        "\(options.out): "
+          + (exists && !folder.boolValue ? "exists and is not a folder" : "cannot make the folder")
+          + "; give another --out")
+    }
     let file = try AtomicFile(path: options.out + "/" + relative)
     guard file.write(data) else {
       throw CLIError.output("\(file.path): cannot write: \(file.writeFailure ?? "unknown error")")

@@ -48,13 +48,53 @@ public enum NewLayoutCommand {
     guard !options.name.isEmpty else {
       throw .usage("new-layout: give the layout a NAME (letters and digits, e.g. Acme)")
     }
-    guard let first = options.name.unicodeScalars.first, CharacterSet.letters.contains(first),
-      options.name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
-    else {
-      throw .usage(
-        "new-layout: \"\(options.name)\" is not a name: use ASCII letters and digits, starting with a letter")
+    try check(name: options.name)
+    if let source = options.source,
+      source.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    {
+      throw .usage("new-layout: --invoicegen has a control character; give a path or a URL")
     }
     return options
+  }
+
+  /// The longest name taken: it names a folder, a module, a type and a file.
+  static let maximumNameLength = 64
+
+  /// Names a package cannot take: Swift's keywords, invoicegen's and the toolchain's modules (a
+  /// module of the same name, in any case, would clash), and names whose `NAMELayout` type is one of
+  /// invoicegen's.
+  static let reservedNames: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+    "inout",
+    "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+    "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+    "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+    "where", "while", "any", "as", "await", "false", "is", "nil", "self", "super", "throws", "true", "try",
+    "type", "package", "some", "async", "consume", "copy", "borrowing", "consuming",
+    "datamodel", "einvoicing", "layouts", "pagekit", "pagerendering", "invoicegencli", "invoicegen",
+    "invoicegenbench", "invoicegenfuzz", "ccairo", "cfonts", "clibxml2", "cmalloc", "cpdfcontent",
+    "cqrencode",
+    "craster", "czint", "swift", "foundation", "foundationessentials", "dispatch", "glibc", "testing",
+    "xctest", "synchronization", "invoice", "report", "page",
+  ]
+
+  /// Refuses a name that would not make a package that builds.
+  static func check(name: String) throws(CLIError) {
+    guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first),
+      name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
+    else {
+      throw .usage(
+        "new-layout: \"\(name.prefix(80))\" is not a name: use ASCII letters and digits, starting with a letter"
+      )
+    }
+    guard name.count <= maximumNameLength else {
+      throw .usage("new-layout: the name has \(name.count) characters; use at most \(maximumNameLength)")
+    }
+    guard !reservedNames.contains(name.lowercased()) else {
+      throw .usage(
+        "new-layout: \"\(name)\" is a Swift keyword or a module name that a package of that name would clash with; choose another name, e.g. \(name)Invoices"
+      )
+    }
   }
 
   /// Writes the package and says what to do next.
@@ -66,6 +106,10 @@ public enum NewLayoutCommand {
       )
     }
     let dependency = dependency(on: source)
+    if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder)) != nil {
+      // Renaming over it would replace the link, not fill the folder it names.
+      throw .output("new-layout: \(folder) is a symbolic link; give the folder itself as --dir")
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
       // Only an empty folder is taken (and replaced); a file or a folder with anything in it never is.
@@ -121,10 +165,16 @@ public enum NewLayoutCommand {
     if isURL {
       name = String(source.split(separator: "/").last ?? "invoicegen")
       if name.hasSuffix(".git") { name.removeLast(4) }
-      return (".package(url: \(quoted(source)), from: \(quoted(InvoiceGenCLI.version)))", name.lowercased())
+      return (".package(url: \(quoted(source)), from: \(quoted(InvoiceGenCLI.version)))", identity(name))
     }
     let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
-    return (".package(path: \(quoted(absolute)))", name.lowercased())
+    return (".package(path: \(quoted(absolute)))", identity(name))
+  }
+
+  /// The package identity SwiftPM derives from a last path component, lower-cased, written inside
+  /// quotes in `Package.swift`: escaped like any string there.
+  static func identity(_ name: String) -> String {
+    String(quoted(name.lowercased()).dropFirst().dropLast())
   }
 
   static func quoted(_ text: String) -> String {

@@ -223,4 +223,32 @@ import Testing
     pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
     return Data(pdf.utf8)
   }
+
+  /// A FIFO is not read (it would block), earlier pictures and a killed run's temporary file do not
+  /// stay in --out, and a folder that cannot be made is a plain message (issue 58, point 18).
+  @Test func hostileInputsAndStaleOutputsAreHandled() throws {
+    let base = try CommandRunner.temporaryFolder()
+    let pdf = base + "/a.pdf"
+    try Self.minimalPDF(ruleAt: 700).write(to: URL(fileURLWithPath: pdf))
+    #expect(mkfifo(base + "/x.pdf", 0o600) == 0)
+    let fifo = try CommandRunner.invoicegen(["diff", pdf, base + "/x.pdf", "--out", base + "/review"])
+    #expect(fifo.status == 2)
+    #expect(fifo.stderr.contains("x.pdf: not a regular file"), "\(fifo.stderr)")
+    try FileManager.default.createDirectory(atPath: base + "/review", withIntermediateDirectories: true)
+    for stale in ["old-page-1.png", "old-page-2-change-3.png", ".old.pdf.999999-1-abc.invoicegen.tmp"] {
+      try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/review/" + stale))
+    }
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: base + "/review/notes.png"))
+    let new = base + "/b.pdf"
+    try Self.minimalPDF(ruleAt: 690).write(to: URL(fileURLWithPath: new))
+    let run = try CommandRunner.invoicegen(["diff", pdf, new, "--out", base + "/review"])
+    #expect(run.status == 1, "\(run.stderr)")
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: base + "/review"))?.sorted() ?? []
+    #expect(left == ["b-page-1.png", "notes.png"], "\(left)")
+    try Data("file".utf8).write(to: URL(fileURLWithPath: base + "/taken"))
+    let blocked = try CommandRunner.invoicegen(["diff", pdf, new, "--out", base + "/taken"])
+    #expect(blocked.status == 2)
+    #expect(blocked.stderr.contains("taken: exists and is not a folder"), "\(blocked.stderr)")
+    #expect(!blocked.stderr.contains("NSCocoaErrorDomain") && !blocked.stderr.contains("Error Domain"))
+  }
 }

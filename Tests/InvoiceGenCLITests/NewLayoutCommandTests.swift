@@ -61,4 +61,41 @@ import Testing
     #expect(badName.stderr.contains(#""9-lives" is not a name"#))
     #expect(CommandRunner.files(folder) == ["taken"])
   }
+
+  /// Names that would give a package that does not build are refused before anything is written
+  /// (issue 58, point 19), and so are a symbolic link as the folder and a control character in the source.
+  @Test(arguments: [
+    ("class", "is a Swift keyword"), ("PageKit", "module name"), ("layouts", "module name"),
+    ("Invoice", "clash"), (String(repeating: "A", count: 300), "the name has 300 characters"),
+  ])
+  func aNameThatCannotBuildIsRefused(name: String, expected: String) throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen(["new-layout", name, "--dir", folder + "/x"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains(expected), "\(run.stderr)")
+    #expect(CommandRunner.files(folder).isEmpty)
+  }
+
+  @Test func aSymbolicLinkOrAControlCharacterIsRefused() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link", withDestinationPath: folder + "/real")
+    let linked = try CommandRunner.invoicegen(["new-layout", "Acme", "--dir", folder + "/link"])
+    #expect(linked.status == 3, "\(linked.stderr)")
+    #expect(linked.stderr.contains("is a symbolic link"), "\(linked.stderr)")
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link")) != nil)
+    let control = try CommandRunner.invoicegen([
+      "new-layout", "Acme", "--dir", folder + "/acme", "--invoicegen", "/tmp/x\n\")]\nlet y = 1",
+    ])
+    #expect(control.status == 1, "\(control.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/acme"))
+    let quote = try CommandRunner.invoicegen([
+      "new-layout", "Acme", "--dir", folder + "/quoted", "--invoicegen",
+      "https://example.com/a/in\"voice.git",
+    ])
+    #expect(quote.status == 0, "\(quote.stderr)")
+    let manifest = try String(contentsOfFile: folder + "/quoted/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(#"package: "in\"voice""#), "\(manifest)")
+  }
 }
