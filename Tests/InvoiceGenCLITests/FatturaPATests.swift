@@ -133,4 +133,30 @@ import Testing
       #expect(text.contains(expected), "\(expected) in \(text)")
     }
   }
+
+  /// A lost line of the numbers gives no used progressivo again, and a progressivo that is not one
+  /// is refused before anything is written (issue 58, point 6).
+  @Test func progressiviFollowTheHighestAndAreValidatedWhenReadBack() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+    let numbers = folder + "/out/fatturapa-progressivi.jsonl"
+    // Two invoices were numbered 00001 and 00002; the line of the first was lost.
+    try #"{"invoice":"2026/0099","progressivo":"00002"}"#.appending("\n")
+      .write(toFile: numbers, atomically: true, encoding: .utf8)
+    let run = try Self.write(folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let written = CommandRunner.files(folder + "/out").filter { $0.hasSuffix(".xml") }.sorted()
+    #expect(written == ["IT00743110157_00003.xml", "IT00743110157_00004.xml"], "\(written)")
+
+    let hostile = try CommandRunner.temporaryFolder()
+    try FileManager.default.createDirectory(atPath: hostile + "/out", withIntermediateDirectories: true)
+    try #"{"invoice":"2026/0101","progressivo":"/../../PWNED"}"#.appending("\n")
+      .write(toFile: hostile + "/out/fatturapa-progressivi.jsonl", atomically: true, encoding: .utf8)
+    let refused = try Self.write(hostile)
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains("fatturapa-progressivi.jsonl:1: not a progressive number"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: hostile + "/PWNED.xml"))
+    #expect(CommandRunner.files(hostile + "/out") == ["fatturapa-progressivi.jsonl"])
+  }
 }

@@ -120,4 +120,35 @@ import Testing
     #expect(run.stderr.contains("verifactu.jsonl:1: the VERI*FACTU chain is broken here"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/out/2027-A-0002.pdf"))
   }
+
+  /// A torn last line (a run killed mid-append, a full disk) is cut back with a note and the chain
+  /// goes on (issue 58, point 9); a chain file that is a symbolic link is never followed (point 17).
+  @Test func aTornTailIsCutBackAndALinkIsNotFollowed() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    #expect(try Self.run(folder).status == 0)
+    let path = folder + "/out/verifactu.jsonl"
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data(#"{"IDEmisorFactura":"B12345678","NumSerieFa"#.utf8))
+    try handle.close()
+    let run = try Self.run(folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("verifactu.jsonl: its last line was incomplete"), "\(run.stderr)")
+    // Every invoice was recorded before: the chain is as it was before the torn write.
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == whole)
+    let oracle = try CommandRunner.run(Self.python, [Self.oracle, path])
+    #expect(oracle.stdout.contains(#""problems": []"#), "\(oracle.stdout) \(oracle.stderr)")
+
+    let linked = try CommandRunner.temporaryFolder()
+    try FileManager.default.createDirectory(atPath: linked + "/out", withIntermediateDirectories: true)
+    try Data().write(to: URL(fileURLWithPath: linked + "/outside.jsonl"))
+    try FileManager.default.createSymbolicLink(
+      atPath: linked + "/out/verifactu.jsonl", withDestinationPath: linked + "/outside.jsonl")
+    let refused = try Self.run(linked)
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("is a symbolic link"), "\(refused.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: linked + "/outside.jsonl")).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: linked + "/out/2027-A-0001.pdf"))
+  }
 }

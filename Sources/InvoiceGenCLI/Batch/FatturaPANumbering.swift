@@ -27,15 +27,21 @@ struct FatturaPANumbering {
   func progressivi(for numbers: [String]) throws(CLIError) -> [String] {
     let log = try LockedLog(path: path, what: "FatturaPA progressive numbers")
     var known: [String: String] = [:]
-    for (offset, line) in try log.lines().enumerated() {
+    var highest = 0
+    let lines = try log.lines()
+    if let note = log.repairNote { Console.warning(note) }
+    for (offset, line) in lines.enumerated() {
       guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
-        let invoice = object["invoice"], let progressivo = object["progressivo"]
+        let invoice = object["invoice"], let progressivo = object["progressivo"],
+        let value = Self.value(of: progressivo)
       else {
         throw .output("\(path):\(offset + 1): not a progressive number invoicegen wrote; nothing written")
       }
       known[invoice] = progressivo
+      highest = max(highest, value)
     }
-    var next = known.count + 1
+    // After the highest one, not after the count: a lost line must not give a used number again.
+    var next = highest + 1
     var text = ""
     let assigned = numbers.map { number in
       if let known = known[number] { return known }
@@ -48,6 +54,15 @@ struct FatturaPANumbering {
     guard next <= 60_466_175 else { throw .output("\(path): the progressive numbers ZZZZZ are used up") }
     if !text.isEmpty { try log.append(text) }
     return assigned
+  }
+
+  /// The number a progressivo read back stands for: one to five of 0–9 and A–Z, nothing else (a
+  /// value that is no progressivo could name a file anywhere); nil otherwise.
+  static func value(of progressivo: String) -> Int? {
+    guard (1...5).contains(progressivo.utf8.count),
+      progressivo.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
+    else { return nil }
+    return Int(progressivo, radix: 36)
   }
 
   /// `IT01234567890_0000A.xml` for a seller with VAT id `vatId`.

@@ -73,7 +73,9 @@ struct VerifactuChain {
   /// Reads and checks the chain: every line a record whose huella is that of its fields and the line before.
   private func read(_ log: LockedLog) throws(CLIError) -> Recorded {
     var recorded = Recorded()
-    for (offset, line) in try log.lines().enumerated() {
+    let lines = try log.lines()
+    if let note = log.repairNote { Console.warning(note) }
+    for (offset, line) in lines.enumerated() {
       guard let record = Self.record(line), record.record.previousHash == recorded.lastHash,
         Self.huella(record.record.hashInput) == record.hash
       else {
