@@ -24,7 +24,13 @@ public struct LabelFile: Sendable {
     for (name, member) in members {
       guard let key = StringKey(rawValue: name) else { continue }
       if case .string(let text) = member.kind {
-        labels[key] = text
+        if text.count > InputLimits.configTextCharacters {
+          walker.error(
+            member, "\(path).\(name)",
+            "has \(text.count) characters; a label may have at most \(InputLimits.configTextCharacters)")
+        } else {
+          labels[key] = text
+        }
       } else {
         walker.error(member, "\(path).\(name)", "expected a text, found \(member.kindName)")
       }
@@ -49,7 +55,9 @@ public struct LabelFile: Sendable {
 
   /// The labels of the file at `path`, or its problems.
   public init(path: String) {
-    switch InputFile.readText(path, name: path, limit: InputLimits.jsonDocumentBytes, kind: "JSON") {
+    switch InputFile.readText(
+      path, name: path, limit: InputLimits.configFileBytes, kind: "JSON", regularOnly: true)
+    {
     case .success(let bytes): self.init(bytes: bytes, file: path)
     case .failure(let diagnostic): self.init(labels: [:], diagnostics: [diagnostic])
     }

@@ -47,7 +47,9 @@ public struct Config: Sendable {
   /// Reads the config at `path`; every problem is a diagnostic with line, column and key path.
   public static func load(path: String) -> Result<Config, Errors> {
     let bytes: [UInt8]
-    switch InputFile.readText(path, name: path, limit: InputLimits.jsonDocumentBytes, kind: "JSON") {
+    switch InputFile.readText(
+      path, name: path, limit: InputLimits.configFileBytes, kind: "JSON", regularOnly: true)
+    {
     case .success(let read): bytes = read
     case .failure(let diagnostic): return .failure(Errors(diagnostics: [diagnostic]))
     }

@@ -236,6 +236,11 @@ extension ConfigReader {
   mutating func readFooter(
     _ value: JSONValue, _ path: String, into layout: inout LayoutConfiguration, _ config: inout Config
   ) {
+    if case .null = value.kind {
+      // As `fields: null` is: a footer is left out by leaving the key out.
+      error(value, path, "expected one to three footer columns, found null")
+      return
+    }
     var list = [value]
     var isArray = false
     if case .array(let items) = value.kind {

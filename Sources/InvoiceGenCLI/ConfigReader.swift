@@ -55,19 +55,35 @@ struct ConfigReader {
   /// A text in one language (a string) or several (an object keyed by BCP 47 tag: `{"en": …, "de": …}`).
   mutating func localizedText(_ value: JSONValue?, _ path: String) -> LocalizedText? {
     guard let value else { return nil }
-    guard case .object(let members) = value.kind else { return string(value, path).map(LocalizedText.init) }
+    guard case .object(let members) = value.kind else {
+      return string(value, path).flatMap { text in checkedLength(text, value, path) }.map(LocalizedText.init)
+    }
     var variants: [(tag: String, text: String)] = []
     for (tag, member) in members {
       if let problem = LocaleTag.problem(tag) {
         error(
           member, "\(path).\(tag)", "\(Diagnostic.quote(tag)) is not a language tag: it \(problem)",
           hint: "key each text by a BCP 47 tag such as en, de or de-CH")
-      } else if let text = string(member, "\(path).\(tag)") {
+      } else if let text = string(member, "\(path).\(tag)"),
+        checkedLength(text, member, "\(path).\(tag)") != nil
+      {
         variants.append((tag, text))
       }
     }
     if members.isEmpty { error(value, path, "expected a text or an object of texts by language, found {}") }
     return variants.isEmpty ? nil : LocalizedText(variants: variants)
+  }
+
+  /// `text`, or nil and an error when it is longer than a config text may be.
+  mutating func checkedLength(_ text: String, _ value: JSONValue, _ path: String) -> String? {
+    guard text.utf8.count > InputLimits.configTextCharacters, text.count > InputLimits.configTextCharacters
+    else {
+      return text
+    }
+    error(
+      value, path,
+      "has \(text.count) characters; a config text may have at most \(InputLimits.configTextCharacters)")
+    return nil
   }
 
   mutating func strings(_ value: JSONValue?, _ path: String) -> [String]? {

@@ -167,6 +167,11 @@ import Testing
       #"{"itemColumns": {"add": [{"field": "Kostenstelle", "under": "amount"}]}}"#,
       "$.layout.itemColumns.add[0].under: \"amount\" is not a column"
     ),
+    (#"{"footer": null}"#, "$.layout.footer: expected one to three footer columns, found null"),
+    (
+      #"{"title": {"invoice": {"de": "\#(String(repeating: "Rechnung ", count: 7_000))"}}}"#,
+      "$.layout.title.invoice.de: has 63000 characters; a config text may have at most 2000"
+    ),
   ])
   func aMistakeIsAnErrorWithItsPathAndNothingIsWritten(layout: String, expected: String) throws {
     let (run, out) = try Self.run(config: try Self.germanConfig(layout: layout))
@@ -273,5 +278,27 @@ import Testing
       ], directory: folder)
     #expect(refused.status != 0)
     #expect(refused.stderr.contains("\"units\""), "\(refused.stderr)")
+  }
+
+  /// A label file that is a FIFO is refused instead of waited on, a file that is no JSON is not
+  /// quoted, and a label over the size limit is an error naming it (issue 58, point 16).
+  @Test func labelFilesAreRegularJSONOfBoundedTexts() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    #expect(mkfifo(folder + "/fifo.json", 0o600) == 0)
+    try "root:$6$secret:19000:0:99999:7:::\n".write(
+      toFile: folder + "/shadow", atomically: true, encoding: .utf8)
+    try #"{"invoice": "\#(String(repeating: "x", count: 2_500))"}"#.write(
+      toFile: folder + "/long.json", atomically: true, encoding: .utf8)
+    for (file, expected) in [
+      ("fifo.json", "not a regular file"), ("shadow", "is not a JSON document"),
+      ("long.json", "has 2500 characters; a label may have at most 2000"),
+    ] {
+      let layout = #"{"labels": {"de": "\#(folder)/\#(file)"}}"#
+      let (run, out) = try Self.run(config: try Self.germanConfig(layout: layout))
+      #expect(run.status == 1, "\(file): \(run.stderr)")
+      #expect(run.stderr.contains(expected), "\(file): \(run.stderr)")
+      #expect(!run.stderr.contains("'r'") && !run.stderr.contains("secret"))
+      #expect(!FileManager.default.fileExists(atPath: out + "/RE-2026-0312.pdf"))
+    }
   }
 }

@@ -7,11 +7,21 @@ import Foundation
 /// so an endless binary stream fails in its first chunk instead of filling memory.
 public enum InputFile {
   /// The bytes of `path` (`-` for standard input), or the reason they cannot be used, located in `name`.
-  public static func readText(_ path: String, name: String, limit: Int, kind: String) -> Result<
-    [UInt8], Diagnostic
-  > {
+  ///
+  /// With `regularOnly` (config and label files) anything but a regular file is refused before it
+  /// is opened: opening a FIFO would wait for a writer forever.
+  public static func readText(
+    _ path: String, name: String, limit: Int, kind: String, regularOnly: Bool = false
+  ) -> Result<[UInt8], Diagnostic> {
     func failure(_ message: String, line: Int? = nil, hint: String? = nil) -> Result<[UInt8], Diagnostic> {
       .failure(Diagnostic(.error, SourceLocation(file: name, line: line), message, hint: hint))
+    }
+    if regularOnly {
+      var info = stat()
+      if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        return failure(
+          "cannot read: not a regular file (a FIFO, device or folder)", hint: "give a \(kind) file")
+      }
     }
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {

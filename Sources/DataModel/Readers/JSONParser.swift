@@ -4,6 +4,8 @@ public struct JSONParser {
   private var index = 0
   private var line = 1
   private var depth = 0
+  /// Where the document's value starts (after a byte-order mark and white space).
+  private var documentStart = 0
   /// The first string character no renderer draws (a noncharacter, a control, a lone surrogate escape), and where.
   private var unrenderable: JSONDocument.Unrenderable?
   /// The deepest nesting accepted, so hostile input cannot exhaust the stack.
@@ -21,6 +23,7 @@ public struct JSONParser {
     }
     parser.skipSpace()
     guard parser.index < bytes.count else { throw parser.error("the file is empty; expected a JSON value") }
+    parser.documentStart = parser.index
     let value = try parser.parseValue()
     parser.skipSpace()
     guard parser.index >= bytes.count else { throw parser.error("unexpected text after the JSON value") }
@@ -81,6 +84,8 @@ public struct JSONParser {
       {
         throw error("NaN and Infinity are not JSON numbers")
       }
+      // A file that is no JSON at all is said to be so without quoting it (it may be any file).
+      guard index != documentStart else { throw error("is not a JSON document") }
       throw error("unexpected character \(describe(bytes[index])); expected a value")
     }
   }
