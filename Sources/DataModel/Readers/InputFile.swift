@@ -16,12 +16,9 @@ public enum InputFile {
     func failure(_ message: String, line: Int? = nil, hint: String? = nil) -> Result<[UInt8], Diagnostic> {
       .failure(Diagnostic(.error, SourceLocation(file: name, line: line), message, hint: hint))
     }
-    if regularOnly {
-      var info = stat()
-      if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-        return failure(
-          "cannot read: not a regular file (a FIFO, device or folder)", hint: "give a \(kind) file")
-      }
+    if regularOnly, !isRegularOrMissing(path) {
+      return failure(
+        "cannot read: not a regular file (a FIFO, device or folder)", hint: "give a \(kind) file")
     }
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -70,6 +67,12 @@ public enum InputFile {
       bytes.append(contentsOf: part)
     }
     return .success(bytes)
+  }
+
+  /// Whether `path` is a regular file, or nothing (which opening then reports).
+  static func isRegularOrMissing(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// Why an input of file mode `mode` cannot be read as text, or nil for regular files and pipes.
