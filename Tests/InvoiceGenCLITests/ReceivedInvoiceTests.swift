@@ -286,4 +286,32 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(CommandRunner.files(folder + "/again") == [first], "\(CommandRunner.files(folder + "/again"))")
   }
+
+  /// XML nested tens of thousands deep is refused with its line, never a crash (issue 58, point 1):
+  /// freeing such a tree recursed past the stack's end.
+  @Test(arguments: [
+    (
+      "fatturapa",
+      #"<p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" versione="FPR12"><FatturaElettronicaBody><DatiBeniServizi><DettaglioLinee><Descrizione>"#
+    ),
+    (
+      "cii",
+      #"<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><rsm:ExchangedDocument>"#
+    ),
+    (
+      "ubl",
+      #"<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:Note xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">"#
+    ),
+  ])
+  func deeplyNestedXMLIsRefusedNotACrash(format: String, head: String) throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let path = folder + "/deep.xml"
+    let body = String(repeating: "<a>", count: 50_000) + "x" + String(repeating: "</a>", count: 50_000)
+    try (#"<?xml version="1.0"?>"# + head + body).write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", path, "--input-format", format, "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status == 2 || run.status == 1, "\(run.status) \(run.stderr)")
+    #expect(run.stderr.contains("nested more than 200 deep"), "\(run.stderr)")
+  }
 }

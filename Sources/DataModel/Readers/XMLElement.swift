@@ -41,6 +41,9 @@ public final class XMLElement: Sendable {
     return text
   }
 
+  /// The deepest nesting read: an e-invoice (CII, UBL, FatturaPA) is under 15 levels deep.
+  static let maximumDepth = 200
+
   /// The whole document at `path` as a tree; `file` names it in errors.
   static func read(path: String, file: String) throws(XMLStreamReader.Failure) -> XMLElement {
     let reader = try XMLStreamReader(path: path, file: file)
@@ -55,6 +58,12 @@ public final class XMLElement: Sendable {
             name: name, attributes: reader.attributes(), text: "", children: [], line: reader.line)
           if stack.isEmpty { root = element } else { stack[stack.count - 1].4.append(element) }
         } else {
+          // A bounded tree: freeing one nested 45,000 deep recursed past the stack's end.
+          guard stack.count < maximumDepth else {
+            throw XMLStreamReader.Failure(
+              message: "elements are nested more than \(maximumDepth) deep; no e-invoice is",
+              line: reader.line)
+          }
           stack.append((name, reader.attributes(), reader.line, "", []))
         }
       case .text(let text):
