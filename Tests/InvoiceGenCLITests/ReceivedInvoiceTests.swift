@@ -314,4 +314,38 @@ import Testing
     #expect(run.status == 2 || run.status == 1, "\(run.status) \(run.stderr)")
     #expect(run.stderr.contains("nested more than 200 deep"), "\(run.stderr)")
   }
+
+  /// A FatturaPA lotto is refused whole, never its first invoice alone, and a received text longer
+  /// than a field may be is an error naming its element, never cut without a word (issue 58,
+  /// points 3 and 5); a CII or UBL attachment's bytes are not held to that limit.
+  @Test func aLottoAndAnOverlongTextAreRefusedNotCut() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let made = try CommandRunner.invoicegen([
+      "--input", CommandRunner.sampleData + "/italy-orders.csv", "--config",
+      CommandRunner.sampleData + "/italy.json",
+      "--format", "fatturapa", "--out", folder + "/xml", "--progress", "never",
+    ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let first = try #require(CommandRunner.files(folder + "/xml").first { $0.hasSuffix(".xml") })
+    let xml = try String(contentsOfFile: folder + "/xml/" + first, encoding: .utf8)
+    let start = try #require(xml.range(of: "<FatturaElettronicaBody>"))
+    let end = try #require(xml.range(of: "</FatturaElettronicaBody>"))
+    let body = String(xml[start.lowerBound..<end.upperBound])
+    let lotto = xml.replacingOccurrences(of: body, with: body + body + body)
+    try lotto.write(toFile: folder + "/lotto.xml", atomically: true, encoding: .utf8)
+    let long = xml.replacingOccurrences(
+      of: "<Descrizione>", with: "<Descrizione>" + String(repeating: "lungo ", count: 12_000))
+    try long.write(toFile: folder + "/long.xml", atomically: true, encoding: .utf8)
+    for (file, expected) in [
+      ("lotto.xml", "the file holds 3 invoices (a lotto"),
+      ("long.xml", "the text of <Descrizione> is longer than 64 KiB"),
+    ] {
+      let run = try CommandRunner.invoicegen([
+        "--input", folder + "/" + file, "--out", folder + "/out-" + file, "--progress", "never",
+      ])
+      #expect(run.status != 0, "\(file)")
+      #expect(run.stderr.contains(expected), "\(file): \(run.stderr)")
+      #expect(CommandRunner.files(folder + "/out-" + file).isEmpty)
+    }
+  }
 }

@@ -41,6 +41,13 @@ public final class XMLElement: Sendable {
     return text
   }
 
+  /// Whether an element named `name` holds an attachment's bytes (base64), which is never printed
+  /// and so may be longer than a field: CII's AttachmentBinaryObject, UBL's
+  /// EmbeddedDocumentBinaryObject, FatturaPA's Attachment.
+  static func isBinary(_ name: String) -> Bool {
+    name.hasSuffix("BinaryObject") || name == "Attachment"
+  }
+
   /// The deepest nesting read: an e-invoice (CII, UBL, FatturaPA) is under 15 levels deep.
   static let maximumDepth = 200
 
@@ -67,7 +74,19 @@ public final class XMLElement: Sendable {
           stack.append((name, reader.attributes(), reader.line, "", []))
         }
       case .text(let text):
-        if !stack.isEmpty { stack[stack.count - 1].3 += text }
+        guard !stack.isEmpty else { continue }
+        // As for every other input: a field is at most 64 KiB, and one that is longer is an error,
+        // never cut without a word (nor minutes of layout).
+        guard
+          stack[stack.count - 1].3.utf8.count + text.utf8.count <= InputLimits.fieldBytes
+            || isBinary(stack[stack.count - 1].0)
+        else {
+          throw XMLStreamReader.Failure(
+            message:
+              "the text of <\(stack[stack.count - 1].0)> is longer than \(InputLimits.fieldBytes >> 10) KiB, the most one field may hold",
+            line: stack[stack.count - 1].2)
+        }
+        stack[stack.count - 1].3 += text
       case .end:
         guard let (name, attributes, line, text, children) = stack.popLast() else { continue }
         let element = XMLElement(

@@ -27,7 +27,11 @@ struct FatturaPAInvoiceReading {
       throw fields.fail(root, "FatturaElettronicaBody is missing: the file holds no invoice")
     }
     if bodies.count > 1 {
-      draft.warnings.append("the file holds \(bodies.count) invoices (a lotto); only the first is read")
+      // Never the first alone with the others dropped: the whole file is refused, said why.
+      throw fields.fail(
+        bodies[1],
+        "the file holds \(bodies.count) invoices (a lotto of FatturaElettronicaBody); invoicegen reads one invoice a file, so none of them was read: split the lotto into one file per invoice"
+      )
     }
     guard let document = body.at("DatiGenerali", "DatiGeneraliDocumento") else {
       throw fields.fail(body, "DatiGeneraliDocumento is missing in <FatturaElettronicaBody>")
