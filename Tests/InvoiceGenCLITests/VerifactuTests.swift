@@ -151,4 +151,25 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: linked + "/outside.jsonl")).isEmpty)
     #expect(!FileManager.default.fileExists(atPath: linked + "/out/2027-A-0001.pdf"))
   }
+
+  /// A recorded invoice whose amounts changed is not rendered again over its document (issue 58,
+  /// point 8): the record stays the only truth until a corrective invoice is issued.
+  @Test func aRecordedInvoiceWithOtherAmountsIsRefusedAndItsDocumentStays() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    #expect(try Self.run(folder).status == 0)
+    let pdf = folder + "/out/2027-A-0001.pdf"
+    let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
+    let chain = try String(contentsOfFile: folder + "/out/verifactu.jsonl", encoding: .utf8)
+    let sample = try String(contentsOfFile: CommandRunner.sampleData + "/spain-orders.csv", encoding: .utf8)
+    let changed = try #require(sample.range(of: ",16,h,75.00,21"))
+    try sample.replacingCharacters(in: changed, with: ",16,h,999.00,21").write(
+      toFile: folder + "/changed.csv", atomically: true, encoding: .utf8)
+    let run = try Self.run(folder, input: folder + "/changed.csv")
+    #expect(run.status != 0, "\(run.stderr)")
+    #expect(run.stderr.contains("invoice \"2027-A-0001\""), "\(run.stderr)")
+    #expect(run.stderr.contains("issue a corrective invoice (rectificativa)"), "\(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
+    #expect(try String(contentsOfFile: folder + "/out/verifactu.jsonl", encoding: .utf8) == chain)
+    #expect(run.stdout.contains("1 invoice written, 1 failed"), "\(run.stdout)")
+  }
 }

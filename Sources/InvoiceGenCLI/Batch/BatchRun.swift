@@ -43,7 +43,8 @@ final class BatchRun {
     var tickets = validated.tickets
     if let stopped = stopBeforeWriting(jobs: validated.selected, &summary, start: start) { return stopped }
     try prepareFolder(jobs: tickets.count, &summary, start: start)
-    try recordVerifactu(validated.verifactu, &summary)
+    let refused = try recordVerifactu(validated.verifactu, &summary)
+    if !refused.isEmpty { tickets.removeAll { refused.contains($0.number) } }
     if plan.format == .fatturapa { try nameForTheSdI(&tickets, &summary) }
     let rendering = Date()
     let source = JobSource(tickets: tickets, input: input, plan: plan)
@@ -114,17 +115,25 @@ final class BatchRun {
 
   /// Appends the VERI*FACTU records of the invoices about to be written to the chain beside them,
   /// synced before any document is written: an invoice a customer may get is always recorded.
-  private func recordVerifactu(_ records: [VerifactuRecord], _ summary: inout RunSummary) throws(CLIError) {
-    guard !records.isEmpty else { return }
+  /// Returns the invoices recorded before with other amounts: they fail, and their documents stay.
+  private func recordVerifactu(_ records: [VerifactuRecord], _ summary: inout RunSummary) throws(CLIError)
+    -> Set<String>
+  {
+    guard !records.isEmpty else { return [] }
     let chain = VerifactuChain(folder: plan.out)
-    let (added, warnings) = try chain.append(records, at: plan.creationDate ?? Date())
-    for warning in warnings { Console.warning(warning) }
+    let (added, refused) = try chain.append(records, at: plan.creationDate ?? Date())
+    for (number, reason) in refused {
+      Console.error("invoice \(Diagnostic.quote(number)): \(reason)")
+      summary.fail(number, line: nil, reason)
+      summary.invalid.append(number)
+    }
     if added > 0 {
       summary.outputs.append(chain.path)
       if !plan.quiet {
         Console.write("note: \(Plural.count(added, "VERI*FACTU record")) added to \(chain.path)")
       }
     }
+    return Set(refused.map(\.number))
   }
 
   /// Names each FatturaPA file as the SdI asks, with its invoice's progressive number (kept beside them).

@@ -40,21 +40,24 @@ struct VerifactuChain {
   }
 
   /// Appends the records of `records` the chain does not hold, made at `date`; returns how many were
-  /// added and a warning for each invoice recorded before with another total.
+  /// added, and each invoice recorded before with other amounts, with why it may not be written again.
   func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (
-    added: Int, warnings: [String]
+    added: Int, refused: [(number: String, reason: String)]
   ) {
     let log = try LockedLog(path: path, what: "VERI*FACTU records")
     var recorded = try read(log)
     var text = ""
-    var warnings: [String] = []
+    var refused: [(number: String, reason: String)] = []
     let generatedAt = Self.timestamp(date)
     for var record in records {
       if let total = recorded.totals[record.number] {
         if total != record.grandTotal.description {
-          warnings.append(
-            "\(path): invoice \(Diagnostic.quote(record.number)) was recorded with the total \(total), now \(record.grandTotal.description); records are never rewritten: issue a corrective invoice"
-          )
+          // A record is never changed, and a document with amounts no record holds is never made.
+          refused.append(
+            (
+              record.number,
+              "\(path): it was recorded with the total \(total), now \(record.grandTotal.description); a recorded invoice's document is not made again with other amounts: issue a corrective invoice (rectificativa) instead"
+            ))
         }
         continue
       }
@@ -65,9 +68,9 @@ struct VerifactuChain {
       recorded.lastHash = hash
       recorded.totals[record.number] = record.grandTotal.description
     }
-    guard !text.isEmpty else { return (0, warnings) }
+    guard !text.isEmpty else { return (0, refused) }
     try log.append(text)
-    return (text.utf8.filter { $0 == 0x0A }.count, warnings)
+    return (text.utf8.filter { $0 == 0x0A }.count, refused)
   }
 
   /// Reads and checks the chain: every line a record whose huella is that of its fields and the line before.
