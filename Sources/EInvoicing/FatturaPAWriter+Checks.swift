@@ -36,7 +36,7 @@ extension FatturaPAWriter {
           "FatturaPA needs the buyer's address in parts (Sede: Indirizzo, Comune, and for Italy the 5-digit CAP)",
           hint: "add customer_street, customer_postcode and customer_city columns"))
     }
-    return problems
+    return problems + formatProblems(document)
   }
 
   /// Whether `text` is an Italian postcode: five digits.

@@ -159,4 +159,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: hostile + "/PWNED.xml"))
     #expect(CommandRunner.files(hostile + "/out") == ["fatturapa-progressivi.jsonl"])
   }
+
+  /// What FatturaPA's format cannot hold is refused with its line, never written or cut without a
+  /// word (issue 58, point 7): characters outside Latin-1, a Descrizione over 1,000 characters,
+  /// amounts with more than 11 digits before the decimal point.
+  @Test func valuesOutsideTheFormatAreRefused() throws {
+    let sample = try String(contentsOfFile: CommandRunner.sampleData + "/italy-orders.csv", encoding: .utf8)
+    let rows = sample.split(separator: "\n").map(String.init)
+    for (replace, with, expected) in [
+      ("Assistenza tecnica", "Assistenza \u{202E}tecnica", "a character FatturaPA cannot hold (U+202E)"),
+      ("Assistenza tecnica", "Assistenza 🛠", "a character FatturaPA cannot hold (U+1F6E0)"),
+      (
+        "Assistenza tecnica", String(repeating: "Assistenza ", count: 100),
+        "has 1099 characters; FatturaPA holds at most 1000"
+      ),
+      (",65.00,", ",123456789012.00,", "more than 11 digits before the decimal point"),
+    ] {
+      let folder = try CommandRunner.temporaryFolder()
+      let changed =
+        rows.map { $0.replacingOccurrences(of: replace, with: with) }.joined(separator: "\n") + "\n"
+      try changed.write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+      let run = try Self.write(folder, input: folder + "/in.csv")
+      #expect(run.status != 0, "\(expected)")
+      #expect(run.stderr.contains(expected), "\(expected): \(run.stderr)")
+      #expect(!run.stdout.contains("2 invoices written"), "\(run.stdout)")
+    }
+  }
 }
