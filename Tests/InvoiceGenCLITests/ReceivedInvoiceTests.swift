@@ -348,4 +348,42 @@ import Testing
       #expect(CommandRunner.files(folder + "/out-" + file).isEmpty)
     }
   }
+
+  /// Received inputs honour --check, --summary, --only and --shard as orders do, and refuse
+  /// --skip-unchanged instead of ignoring it (issue 58, point 4).
+  @Test func theBatchOptionsApplyToReceivedInvoices() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let standard = CommandRunner.packageRoot.deletingLastPathComponent()
+      .appendingPathComponent("shared/einvoice-examples/xrechnung-testsuite/standard").path
+    let inputs = [
+      "--input", standard + "/01.02a-INVOICE_ubl.xml", "--input", standard + "/01.03a-INVOICE_ubl.xml",
+    ]
+    let check = try CommandRunner.invoicegen(
+      inputs + ["--out", folder + "/check", "--check", "--progress", "never"])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/check"))
+    let summary = try CommandRunner.invoicegen(
+      inputs + ["--out", folder + "/all", "--summary", folder + "/summary.json", "--progress", "never"])
+    #expect(summary.status == 0, "\(summary.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/summary.json")))
+        as? [String: Any])
+    #expect(json["written"] as? Int == 2)
+    let only = try CommandRunner.invoicegen(
+      inputs + ["--out", folder + "/only", "--only", "123456", "--progress", "never"])
+    #expect(only.status == 0, "\(only.stderr)")
+    #expect(
+      CommandRunner.files(folder + "/only") == ["123456.pdf"], "\(CommandRunner.files(folder + "/only"))")
+    var sharded: [String] = []
+    for shard in ["1/2", "2/2"] {
+      let run = try CommandRunner.invoicegen(
+        inputs + ["--out", folder + "/shards", "--shard", shard, "--progress", "never"])
+      #expect(run.status == 0, "\(run.stderr)")
+      sharded.append(contentsOf: CommandRunner.files(folder + "/shards"))
+    }
+    #expect(Set(sharded) == ["123456.pdf", "RR123456.pdf"], "\(sharded)")
+    let skip = try CommandRunner.invoicegen(inputs + ["--out", folder + "/skip", "--skip-unchanged"])
+    #expect(skip.status != 0)
+    #expect(skip.stderr.contains("--skip-unchanged is for orders CSV and invoice JSON"), "\(skip.stderr)")
+  }
 }

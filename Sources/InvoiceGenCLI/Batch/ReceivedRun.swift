@@ -38,22 +38,57 @@ final class ReceivedRun: Sendable {
 
   func run() throws(CLIError) -> Outcome {
     let start = Date()
-    try prepareFolder()
+    if plan.skipUnchanged {
+      throw .usage("--skip-unchanged is for orders CSV and invoice JSON, not received e-invoices")
+    }
+    if !plan.check { try prepareFolder() }
     var usedNames: [String: String] = [:]
+    var found = Set<String>()
     let brand = plan.settings.brand
     for chunkStart in stride(from: 0, to: files.count, by: chunkSize) {
       let jobs = files[chunkStart..<min(files.count, chunkStart + chunkSize)].compactMap { file in
         job(for: file, usedNames: &usedNames)
+      }.filter { job in
+        found.insert(job.received.invoice.number)
+        return isThisRuns(job.received.invoice.number)
       }
+      // --check reads and checks every file, and writes nothing.
+      guard !plan.check else { continue }
       let pool = WorkerPool(jobs: jobs.count, threads: plan.jobs) { DocumentOutput.resources(for: brand) }
       pool.run({ [self, jobs] index, resources in write(jobs[index], resources: resources) }, tick: {})
     }
     var summary = tally.withLock { $0 }
+    for missing in plan.only where !found.contains(missing) {
+      Console.error("--only \(missing): no received invoice with that number")
+      summary.fail(missing, line: nil, "error: --only \(missing): not in the input")
+    }
     summary.seconds = Date().timeIntervalSince(start)
     if !plan.quiet { print(summary.line) }
+    let summaryWritten = writeSummary(summary)
     return Outcome(
       failed: !summary.invalid.isEmpty || summary.renderFailures > 0 || !summary.failures.isEmpty,
-      outputFailed: summary.writeFailures > 0)
+      outputFailed: summary.writeFailures > 0 || !summaryWritten)
+  }
+
+  /// Whether the invoice numbered `number` is this run's: named by `--only` (when given) and in this
+  /// shard; the others are counted as skipped.
+  private func isThisRuns(_ number: String) -> Bool {
+    let wanted = (plan.only.isEmpty || plan.only.contains(number)) && (plan.shard?.contains(number) ?? true)
+    if !wanted { tally.withLock { $0.skipped += 1 } }
+    return wanted
+  }
+
+  /// Writes `--summary FILE`, as a batch of orders does; false when it cannot be written.
+  private func writeSummary(_ summary: RunSummary) -> Bool {
+    guard let path = plan.summaryPath else { return true }
+    do {
+      try AtomicFile.write(summary.json(), to: path)
+      return true
+    } catch {
+      let reason = if case .output(_, let reason)? = error as? RenderError { reason } else { "\(error)" }
+      Console.error("\(path): cannot write the summary: \(reason)")
+      return false
+    }
   }
 
   /// `file` read and named, or nil after saying why it cannot be (its error counts it as invalid).
