@@ -17,6 +17,8 @@ public final class DocumentRenderer {
   public var missingGlyphsAreErrors = false
   /// Whether an image that cannot be read stops the document (it is not written) instead of a placeholder.
   public var unreadableImagesAreErrors = false
+  /// Whether content cut at a page's edge (taller than a page) stops the document instead of a warning.
+  public var cutContentIsAnError = false
   /// Whether PDFs are tagged: a structure tree for screen readers, `/Lang` from the locale, decoration as artifacts (PDF/UA-1).
   public var tagged = true
 
@@ -27,6 +29,9 @@ public final class DocumentRenderer {
     }
     if unreadableImagesAreErrors, let image = found.first(where: { $0.kind == .unreadableImage }) {
       throw RenderError.image(image.message)
+    }
+    if cutContentIsAnError, let cut = found.first(where: { $0.kind == .contentCut }) {
+      throw RenderError.layout(LayoutError(.cannotPlace, cut.message + " (an error with --strict)"))
     }
   }
 

@@ -301,4 +301,19 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: out + "/RE-2026-0312.pdf"))
     }
   }
+
+  /// Content taller than a page (100 custom fields in the head) is cut with a warning, and is an
+  /// error with --strict: that invoice is not written (issue 58, point 10).
+  @Test func contentCutAtAPageEdgeIsAnErrorWithStrict() throws {
+    let fields = (0..<100).map { #"{"label": "F\#($0)", "field": "Kostenstelle"}"# }.joined(separator: ",")
+    let config = try Self.germanConfig(layout: #"{"fields": [\#(fields)]}"#)
+    let (lenient, lenientOut) = try Self.run(config: config)
+    #expect(lenient.status == 0, "\(lenient.stderr)")
+    #expect(lenient.stderr.contains("does not fit a page"), "\(lenient.stderr)")
+    #expect(FileManager.default.fileExists(atPath: lenientOut + "/RE-2026-0312.pdf"))
+    let (strict, strictOut) = try Self.run(config: config, ["--strict"])
+    #expect(strict.status != 0)
+    #expect(strict.stderr.contains("is cut (an error with --strict)"), "\(strict.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: strictOut + "/RE-2026-0312.pdf"))
+  }
 }

@@ -110,6 +110,7 @@ final class InvoiceRendering: Sendable {
     let renderer = DocumentRenderer(
       document: prepared.document, environment: prepared.environment, resources: resources)
     renderer.missingGlyphsAreErrors = plan.strict
+    renderer.cutContentIsAnError = plan.strict
     renderer.tagged = plan.tagged
     renderer.unreadableImagesAreErrors = plan.strict
     // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.

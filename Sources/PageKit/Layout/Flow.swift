@@ -93,8 +93,8 @@ extension LayoutNode {
       if size.height > space.pageHeight + LayoutTolerance.points {
         context.warn(
           LayoutWarning(
-            "content \(Int(size.height)) points tall does not fit a page of \(Int(space.pageHeight)) points and is cut"
-          ))
+            "content \(Int(size.height)) points tall does not fit a page of \(Int(space.pageHeight)) points and is cut",
+            kind: .contentCut))
       }
       return .complete(.whole(self, size: size))
     }

@@ -118,6 +118,8 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     case missingGlyphs
     /// An image that could not be read (missing, unreadable, not an image), drawn as a placeholder.
     case unreadableImage
+    /// Content taller than a page, cut at its edge.
+    case contentCut
   }
 
   public init(_ message: String, kind: Kind = .general) {
