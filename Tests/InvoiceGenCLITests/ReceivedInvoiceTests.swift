@@ -386,4 +386,23 @@ import Testing
     #expect(skip.status != 0)
     #expect(skip.stderr.contains("--skip-unchanged is for orders CSV and invoice JSON"), "\(skip.stderr)")
   }
+
+  /// A received invoice whose number gives no file name is said so in words, never in Swift's
+  /// form of an enum case (issue 58, point 21).
+  @Test func anUnusableNameIsSaidInWords() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let example = CommandRunner.packageRoot.deletingLastPathComponent()
+      .appendingPathComponent("shared/einvoice-examples/xrechnung-testsuite/standard/01.02a-INVOICE_ubl.xml")
+      .path
+    let xml = try String(contentsOfFile: example, encoding: .utf8)
+    let first = try #require(xml.range(of: "<cbc:ID>123456</cbc:ID>"))
+    try xml.replacingCharacters(in: first, with: "<cbc:ID>..</cbc:ID>").write(
+      toFile: folder + "/dots.xml", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/dots.xml", "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("which is not allowed"), "\(run.stderr)")
+    #expect(!run.stderr.contains("unusable("), "\(run.stderr)")
+  }
 }

@@ -8,8 +8,15 @@ import Foundation
 /// so nothing is ever written outside the folder.
 public enum OutputName {
   /// Why an invoice cannot be given a file name.
-  public enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable, CustomStringConvertible {
     case unusable(String)
+
+    /// The reason, as people read it (never the Swift form `unusable("…")`).
+    public var description: String {
+      switch self {
+      case .unusable(let reason): return reason
+      }
+    }
   }
 
   /// The safe file name of `invoice` from `pattern`; a batch parses its pattern once with `Pattern`.

@@ -107,7 +107,7 @@ final class ReceivedRun: Sendable {
     for warning in received.warnings where !plan.quiet { Console.warning(warning) }
     switch OutputName.make(pattern: plan.fileNamePattern, invoice: received.invoice) {
     case .failure(let failure):
-      Console.error("\(file): invoice \"\(received.invoice.number)\": \(failure)")
+      Console.error("\(file): \(failure)")
       tally.withLock { $0.invalid.append(file) }
       return nil
     case .success(let preferred):
