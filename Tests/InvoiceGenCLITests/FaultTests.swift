@@ -136,6 +136,13 @@ import Testing
     let written = CommandRunner.files(mountPoint + "/out").count
     #expect(written > 0 && written < 50)
     #expect(result.stdout.contains("\(written) invoices written, \(50 - written) failed"), "\(result.stdout)")
+    // The first three failures in full, then a count: not one line per invoice (issue 58, point 21).
+    let shown = result.stderr.split(separator: "\n").filter { $0.contains("No space left on device") }
+    if 50 - written > 3 {
+      #expect(shown.count == 4, "\(result.stderr)")
+      #expect(
+        result.stderr.contains("\(47 - written) more invoices could not be written"), "\(result.stderr)")
+    }
   }
 
   @Test func twoRunsInOneFolderNeverHurtEachOther() throws {

@@ -20,6 +20,9 @@ final class InvoiceRendering: Sendable {
   let plan: RunPlan
   private let tally: Mutex<RunSummary>
   private let shownWarnings = Mutex<Set<String>>([])
+  /// Write failures by their reason (a full disk), so each is shown for its first few invoices and
+  /// then counted: 2,000 invoices on a full disk make four lines, not 2,000.
+  private let writeFailures = Mutex<[String: Int]>([:])
 
   init(plan: RunPlan, summary: RunSummary) {
     self.plan = plan
@@ -41,7 +44,20 @@ final class InvoiceRendering: Sendable {
       },
       tick: { progress.show(done: pool.completed) })
     progress.finish()
+    for (reason, count) in writeFailures.withLock({ $0 }).sorted(by: { $0.key < $1.key })
+    where count > RepeatedProblems.shown {
+      Console.error(
+        "\(Plural.count(count - RepeatedProblems.shown, "more invoice")) could not be written: \(reason)")
+    }
     return tally.withLock { $0 }
+  }
+
+  /// Whether a write failure for `reason` is among the first few of its kind, shown in full.
+  private func showsWriteFailure(_ reason: String) -> Bool {
+    writeFailures.withLock { counts in
+      counts[reason, default: 0] += 1
+      return counts[reason]! <= RepeatedProblems.shown
+    }
   }
 
   /// Counts a job that could not be made again from the input (the input changed while it was read).
@@ -95,8 +111,12 @@ final class InvoiceRendering: Sendable {
       }
     } catch {
       let message = "invoice \"\(job.invoice.number)\": \(error)"
-      Console.error(message)
       let isOutput = if case .output? = error as? RenderError { true } else { plan.format.isEInvoiceXML }
+      if case .output(_, let reason)? = error as? RenderError {
+        if showsWriteFailure(reason) { Console.error(message) }
+      } else {
+        Console.error(message)
+      }
       tally.withLock {
         if isOutput { $0.writeFailures += 1 } else { $0.renderFailures += 1 }
         $0.fail(job.invoice.number, line: job.invoice.source.line, "error: " + message)
