@@ -169,14 +169,7 @@ final class BatchRun {
   private func writeSummaryFile(_ summary: inout RunSummary, start: Date) -> Bool {
     guard let path = plan.summaryPath else { return true }
     summary.seconds = Date().timeIntervalSince(start)
-    do {
-      try AtomicFile.write(summary.json(), to: path)
-      return true
-    } catch {
-      let reason = if case .output(_, let reason)? = error as? RenderError { reason } else { "\(error)" }
-      Console.error("\(path): cannot write the summary: \(reason)")
-      return false
-    }
+    return summary.write(to: path)
   }
 }
 

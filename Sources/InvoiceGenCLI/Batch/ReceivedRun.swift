@@ -81,14 +81,7 @@ final class ReceivedRun: Sendable {
   /// Writes `--summary FILE`, as a batch of orders does; false when it cannot be written.
   private func writeSummary(_ summary: RunSummary) -> Bool {
     guard let path = plan.summaryPath else { return true }
-    do {
-      try AtomicFile.write(summary.json(), to: path)
-      return true
-    } catch {
-      let reason = if case .output(_, let reason)? = error as? RenderError { reason } else { "\(error)" }
-      Console.error("\(path): cannot write the summary: \(reason)")
-      return false
-    }
+    return summary.write(to: path)
   }
 
   /// `file` read and named, or nil after saying why it cannot be (its error counts it as invalid).

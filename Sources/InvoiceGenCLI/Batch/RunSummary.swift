@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import PageRendering
 
 /// What a run did: counts, failures with their diagnostics, output files and timing.
 struct RunSummary {
@@ -122,5 +123,20 @@ struct RunSummary {
     failures.enumerated().sorted {
       ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
     }.map(\.element)
+  }
+}
+
+extension RunSummary {
+  /// Writes the JSON summary to `path` (`--summary`) atomically; false, after saying why, when it
+  /// cannot be written.
+  func write(to path: String) -> Bool {
+    do {
+      try AtomicFile.write(json(), to: path)
+      return true
+    } catch {
+      let reason = if case .output(_, let reason)? = error as? RenderError { reason } else { "\(error)" }
+      Console.error("\(path): cannot write the summary: \(reason)")
+      return false
+    }
   }
 }
