@@ -194,4 +194,28 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(CommandRunner.files(out) == [live, "F-0.pdf"].sorted())
   }
+
+  /// A CSV whose lines end in CR alone is said to be so, and a header over 4 MiB is refused instead
+  /// of cut (issue 58, point 21).
+  @Test func crOnlyLinesAndAnOversizedHeaderAreSaidSo() throws {
+    let header = "invoice_number,invoice_date,customer_name,description,quantity,unit_price,tax_rate,currency"
+    let crOnly = try FaultTests.write(
+      header + "\rA-1,2026-03-01,ACME,Widget,1,10,19,EUR\rA-2,2026-03-01,Beta,Gadget,1,5,19,EUR\r",
+      to: "cr.csv")
+    let cr = try CommandRunner.invoicegen([
+      "--input", crOnly, "--out", URL(fileURLWithPath: crOnly).deletingLastPathComponent().path + "/out",
+      "--progress", "never",
+    ])
+    #expect(cr.status != 0)
+    #expect(cr.stderr.contains("its lines end in a carriage return (CR) alone"), "\(cr.stderr)")
+    let columns = (0..<700_000).map { "c\($0)" }.joined(separator: ",")
+    let huge = try FaultTests.write(
+      header + "," + columns + "\nA-1,2026-03-01,ACME,Widget,1,10,19,EUR\n", to: "huge.csv")
+    let big = try CommandRunner.invoicegen([
+      "--input", huge, "--out", URL(fileURLWithPath: huge).deletingLastPathComponent().path + "/out2",
+      "--progress", "never",
+    ])
+    #expect(big.status != 0)
+    #expect(big.stderr.contains("the header is longer than 4 MiB"), "\(big.stderr)")
+  }
 }

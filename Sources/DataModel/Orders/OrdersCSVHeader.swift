@@ -33,6 +33,7 @@ struct OrdersCSVHeader {
           file, line: 1, "the file is UTF-16 encoded",
           hint: "set csv.encoding to \"utf-16\" in the config, or save it as \"CSV UTF-8\"")
       }
+      try checkShape(record, file: file)
       // Columns the config maps to null are never read, whatever their name matches.
       let ignored = Set(options.ignoredColumns.map(OrderField.normalize))
       let mapping = try configuredMapping(options, file: file)
@@ -51,6 +52,16 @@ struct OrdersCSVHeader {
     } catch {
       diagnostics.append(error)
       return (nil, diagnostics)
+    }
+  }
+
+  /// Refuses a header longer than a record may be: its columns would be cut without a word.
+  static func checkShape(_ record: CSVRecord, file: String) throws(Diagnostic) {
+    if !record.clippedLengths.isEmpty {
+      throw fileError(
+        file, line: 1,
+        "the header is longer than \(CSVReader.maxRecordBytes >> 20) MiB or has a column name over \(CSVReader.maxFieldBytes >> 20) MiB: no orders export has such a header",
+        hint: "check that the file is a CSV export with one header line")
     }
   }
 

@@ -120,10 +120,31 @@ public struct OrdersCSVImporter {
       pass.collect(Int.max)
       index.abandonedAt = error
     } else if !pass.sawRow {
-      pass.state.fileError(line: nil, "has a header but no rows", hint: nil)
+      if Self.endsLinesInCR(index.source) {
+        // The whole file read as one header line: say why instead of "no rows".
+        pass.state.fileError(
+          line: nil,
+          "its lines end in a carriage return (CR) alone, as on classic Mac OS, so it reads as one line",
+          hint: "save it with LF or CRLF line ends (\"Unix\" or \"Windows\" in the export dialog)")
+      } else {
+        pass.state.fileError(line: nil, "has a header but no rows", hint: nil)
+      }
       pass.collect(Int.max)
     }
     finish(pass, index)
+  }
+
+  /// Whether the input's lines end in CR alone: its first 64 KiB hold a CR and no LF.
+  static func endsLinesInCR(_ source: OrdersIndex.Source) -> Bool {
+    let start: [UInt8]
+    switch source {
+    case .bytes(let bytes): start = Array(bytes.prefix(1 << 16))
+    case .descriptor(let descriptor):
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      let count = pread(descriptor, &buffer, buffer.count, 0)
+      start = count > 0 ? Array(buffer.prefix(count)) : []
+    }
+    return start.contains(0x0D) && !start.contains(0x0A)
   }
 
   /// Hands what the first pass found to `index`.
