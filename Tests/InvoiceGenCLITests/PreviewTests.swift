@@ -145,4 +145,45 @@ import Testing
     let fixed = try state(after: 2)
     #expect(fixed.contains("\"failed\":false") && fixed.contains("\"generation\":3"), "\(fixed)")
   }
+
+  /// Only requests to the preview's own names are answered (no DNS rebinding), and a client that
+  /// sends a byte now and then cannot hold the server (issue 58, points 12 and 14).
+  @Test func foreignHostsAreRefusedAndASlowClientDoesNotHoldTheServer() throws {
+    let (folder, _) = try Self.workspace()
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2"], in: folder)
+    defer { preview.stop() }
+    let code = { (arguments: [String]) throws -> String in
+      try CommandRunner.run(
+        "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5"] + arguments
+      )
+      .stdout
+    }
+    #expect(try code([preview.url + "state"]) == "200")
+    let port = preview.url.split(separator: ":").last?.filter(\.isNumber) ?? ""
+    #expect(try code(["-H", "Host: rebound.example:\(port)", preview.url + "state"]) == "421")
+    // A client that drips one byte every 0.4 s for 6 s: the server drops it after 1.5 s.
+    let dripping = Thread {
+      let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = (UInt16(port) ?? 0).bigEndian
+      inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+      _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      for _ in 0..<15 {
+        _ = send(client, "G", 1, Int32(MSG_NOSIGNAL))
+        Thread.sleep(forTimeInterval: 0.4)
+      }
+      close(client)
+    }
+    dripping.start()
+    Thread.sleep(forTimeInterval: 0.3)
+    let start = Date()
+    #expect(try code([preview.url + "state"]) == "200")
+    #expect(Date().timeIntervalSince(start) < 4, "answered while a slow client dripped")
+  }
 }

@@ -70,13 +70,16 @@ public enum PreviewCommand {
     var pendingSince: Date?
     while true {
       allowStopping()
-      var descriptors = [
-        pollfd(fd: server.listener, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      // The event streams too: one whose client went away is closed at once.
+      var descriptors =
+        [
+          pollfd(fd: server.listener, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
+        ] + server.streams.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       // Asleep until a request or a change; a change waits 60 ms for the rest of a save.
       let timeout = pendingSince.map { max(0, Int32(60 - Date().timeIntervalSince($0) * 1000)) } ?? -1
-      _ = poll(&descriptors, 2, timeout)
+      _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+      server.releaseClosedStreams(Array(descriptors.dropFirst(2)))
       if descriptors[1].revents != 0, watcher.drain(), pendingSince == nil { pendingSince = Date() }
       if descriptors[0].revents != 0 { server.serveOne { route($0, rendering) } }
       if let since = pendingSince, Date().timeIntervalSince(since) >= 0.06 {

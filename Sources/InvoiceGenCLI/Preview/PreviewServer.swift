@@ -20,7 +20,13 @@ final class PreviewServer {
   /// The port bound (the one asked for, or the one the system chose for 0).
   let port: UInt16
   /// Clients of `/events`, told of each new generation.
-  private var streams: [Int32] = []
+  private(set) var streams: [Int32] = []
+  /// The `Host` headers answered: this server's own names. Any other is refused, so a web page the
+  /// user visits cannot read the invoices through a name of its own pointed at 127.0.0.1 (DNS rebinding).
+  let allowedHosts: Set<String>
+  /// How long one client may take to send its request, in all: a client that sends a byte now and
+  /// then cannot hold the server.
+  static let requestDeadline = 1.5
 
   /// Binds `host:port` (port 0: a free one) and listens.
   init(host: String, port: UInt16) throws(CLIError) {
@@ -53,7 +59,9 @@ final class PreviewServer {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
     }
     self.listener = listener
-    self.port = UInt16(bigEndian: actual.sin_port)
+    let chosen = UInt16(bigEndian: actual.sin_port)
+    self.port = chosen
+    allowedHosts = Set(["127.0.0.1", "localhost", "[::1]", host].map { "\($0):\(chosen)".lowercased() })
   }
 
   deinit {
@@ -64,14 +72,26 @@ final class PreviewServer {
   /// Accepts one client, reads its request and answers it with `route(path)`; `/events` stays open.
   func serveOne(route: (String) -> Response) {
     let client = accept(listener, nil, nil)
-    guard client >= 0 else { return }
+    guard client >= 0 else {
+      // Out of descriptors: wait a moment instead of spinning on a listener that stays readable.
+      if errno == EMFILE || errno == ENFILE { usleep(100_000) }
+      return
+    }
     var timeout = timeval(tv_sec: 2, tv_usec: 0)
-    setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    guard let path = PreviewServer.requestPath(client) else {
+    guard let request = PreviewServer.request(client) else {
       close(client)
       return
     }
+    guard let host = request.host, allowedHosts.contains(host.lowercased()) else {
+      let body = Data("this preview answers only requests to itself (Host 127.0.0.1:\(port))\n".utf8)
+      let head =
+        "HTTP/1.1 421 Misdirected Request\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+      _ = PreviewServer.send(client, Data(head.utf8) + body)
+      close(client)
+      return
+    }
+    let path = request.path
     if path == "/events" {
       let head =
         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\r\n: ready\n\n"
@@ -95,11 +115,39 @@ final class PreviewServer {
     }
   }
 
-  /// The path of a GET request (without its query), or nil for anything else.
-  static func requestPath(_ client: Int32) -> String? {
+  /// Closes the event streams whose client went away (readable with nothing to say, or hung up),
+  /// as soon as `poll` says so rather than at the next change.
+  func releaseClosedStreams(_ ready: [pollfd]) {
+    let gone = Set(ready.filter { $0.revents != 0 }.map(\.fd))
+    guard !gone.isEmpty else { return }
+    streams.removeAll { stream in
+      guard gone.contains(stream) else { return false }
+      close(stream)
+      return true
+    }
+  }
+
+  /// The path (without its query) and `Host` header of a GET request read within
+  /// `requestDeadline`, or nil for anything else.
+  static func request(_ client: Int32) -> (path: String, host: String?)? {
+    guard let bytes = readRequest(client) else { return nil }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n")
+    let first = lines.first?.split(separator: " ") ?? []
+    guard first.count >= 2, first[0] == "GET" else { return nil }
+    let host = lines.dropFirst().first { $0.lowercased().hasPrefix("host:") }
+      .map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+    return (String(first[1].split(separator: "?", maxSplits: 1).first ?? "/"), host)
+  }
+
+  /// The bytes of a request up to its headers' end, read within `requestDeadline` in all.
+  static func readRequest(_ client: Int32) -> [UInt8]? {
+    let deadline = Date().addingTimeInterval(requestDeadline)
     var request = [UInt8]()
     var chunk = [UInt8](repeating: 0, count: 4096)
     while request.count < 16_384 {
+      let left = Int32(deadline.timeIntervalSinceNow * 1000)
+      var ready = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+      guard left > 0, poll(&ready, 1, left) == 1 else { return nil }
       let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return nil }
       request += chunk[0..<count]
@@ -110,9 +158,7 @@ final class PreviewServer {
         break
       }
     }
-    let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
-    guard line.count >= 2, line[0] == "GET" else { return nil }
-    return String(line[1].split(separator: "?", maxSplits: 1).first ?? "/")
+    return request
   }
 
   /// Writes all of `data`; false when the client went away.
