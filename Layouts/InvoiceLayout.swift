@@ -53,8 +53,7 @@ public enum InvoiceLayout {
   static func document(_ context: InvoiceContext, title: String, pages: Page) -> Document {
     let invoice = context.invoice
     let settings = context.settings
-    // A config title that prints the number itself ("Invoice {invoice.number}") is not given it twice.
-    let numbered = title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
+    let numbered = numberedTitle(title, invoice)
     return Document(
       title: numbered,
       author: settings.author ?? settings.issuer.seller?.name,
@@ -127,10 +126,16 @@ public enum InvoiceLayout {
     return groups
   }
 
+  /// "Invoice INV-1": the title with the invoice's number, unless a config title prints the number
+  /// itself ("Rechnung Nr. {invoice.number}"), which is not given it twice.
+  static func numberedTitle(_ title: String, _ invoice: Invoice) -> String {
+    title.contains(invoice.number) ? title : "\(title) \(invoice.number)"
+  }
+
   /// The head of pages 2 and on: the title with the number, and the customer.
   public static func runningHead(_ invoice: Invoice, title: String, brand: Brand) -> some View {
     HStack {
-      Text(title.contains(invoice.number) ? title : "\(title) \(invoice.number)").bold()
+      Text(numberedTitle(title, invoice)).bold()
       Spacer()
       Text(invoice.customer.name)
     }
