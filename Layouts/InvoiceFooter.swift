@@ -35,6 +35,8 @@ public struct InvoiceFooter: View {
               .frame(width: widths?[index], alignment: .leading)
               .frame(maxWidth: widths == nil ? .infinity : nil, alignment: .leading)
           }
+          // Columns of set widths start at the margin; what is left goes before the page number.
+          if widths != nil { Spacer(minLength: 0) }
         }
         if PlacedImages.any(context, at: .footer) { PlacedImages(context, place: .footer) }
         if !showsPage(columns) {

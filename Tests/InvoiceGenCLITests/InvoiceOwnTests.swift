@@ -193,7 +193,8 @@ import Testing
 
   @Test func aFooterColumnCanBeALinkWithItsOwnText() throws {
     let layout = #"""
-      {"footer": ["{seller.name}", {"link": "https://pay.example/{invoice.number}", "text": {"de": "Online bezahlen"}}]}
+      {"footer": ["{seller.name}", {"link": "https://pay.example/{invoice.number}", "text": {"de": "Online bezahlen"}}],
+       "footerStyle": {"widths": [2, 1]}}
       """#
     let (run, out) = try Self.run(config: try Self.germanConfig(layout: layout))
     #expect(run.status == 0, "\(run.stderr)")
@@ -201,6 +202,10 @@ import Testing
     let words = try Self.words(pdf)
     let text = try #require(words.last { $0.text == "bezahlen" })
     #expect(text.yMin > 780, "in the footer")
+    // Columns of set widths start at the left margin, where the item table does.
+    let seller = try #require(words.last { $0.text == "Hohenstaufen" })
+    let table = try Self.word(words, "Pos.")
+    #expect(abs(seller.xMin - table.xMin) < 6, "\(seller.xMin) \(table.xMin)")
     let objects = try CommandRunner.run("qpdf", ["--qdf", "--object-streams=disable", pdf, "-"]).stdout
     #expect(objects.contains("/URI (https://pay.example/RE-2026-0312)"))
     #expect(try CommandRunner.run("pdfinfo", ["-struct", pdf]).stdout.contains("Link"))
