@@ -9,7 +9,8 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev libfreetype-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev libpoppler-glib-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
 	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev libzint-dev zbar-tools fonts-liberation2 \
-	default-jre-headless chromium chromium-driver curl file libpdfbox2-java libactivation-java libjaxb-api-java
+	default-jre-headless chromium chromium-driver curl file libpdfbox2-java libactivation-java libjaxb-api-java \
+	libssl-dev openssl
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
 .PHONY: deps pkgconfig system-pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean

@@ -37,6 +37,8 @@ let package = Package(
     .target(
       name: "CPDFContent", path: "Sources/CPDFContent",
       linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("z")]),
+    // C: a signed e-invoice's CMS envelope (.p7m) opened and its signature checked with OpenSSL's libcrypto.
+    .target(name: "CCMS", path: "Sources/CCMS", linkerSettings: [.linkedLibrary("crypto")]),
     // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
     .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
     .target(
@@ -44,7 +46,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("freetype")]),
     // glibc's malloc.h (part of libc, nothing to link).
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-    .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc"], path: "Sources/DataModel"),
+    .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc", "CCMS"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo", "CFonts", "CPDFContent", "CRaster"],

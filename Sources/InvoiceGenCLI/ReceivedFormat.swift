@@ -10,6 +10,8 @@ public enum ReceivedFormat: String, Sendable {
   static func detect(path: String) -> ReceivedFormat? {
     let head = self.head(path)
     if head.starts(with: Array("%PDF-".utf8)) { return .pdf }
+    // A signed envelope (.p7m) holds, as the SdI delivers them, a FatturaPA: reading it says what it holds.
+    if SignedEnvelope.isEnvelope(path: path) { return .fatturapa }
     // XML: a BOM, `<?xml`, a comment or a root element first (after white space).
     let text = String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
     guard text.hasPrefix("<") || path.lowercased().hasSuffix(".xml") else { return nil }

@@ -315,11 +315,132 @@ import Testing
     #expect(run.stderr.contains("nested more than 200 deep"), "\(run.stderr)")
   }
 
-  /// A FatturaPA lotto is refused whole, never its first invoice alone, and a received text longer
-  /// than a field may be is an error naming its element, never cut without a word (issue 58,
-  /// points 3 and 5); a CII or UBL attachment's bytes are not held to that limit.
-  @Test func aLottoAndAnOverlongTextAreRefusedNotCut() throws {
+  /// A FatturaPA lotto is read body by body: each invoice is its own document, and a body that
+  /// cannot be read fails alone (issue 58, point 3).
+  @Test func everyInvoiceOfALottoIsWritten() throws {
     let folder = try CommandRunner.temporaryFolder()
+    let xml = try italianInvoice(in: folder)
+    let start = try #require(xml.range(of: "<FatturaElettronicaBody>"))
+    let end = try #require(xml.range(of: "</FatturaElettronicaBody>"))
+    let body = String(xml[start.lowerBound..<end.upperBound])
+    let number = try #require(body.firstMatch(of: /<Numero>([^<]*)<\/Numero>/)).1
+    let bodies = (1...4).map { index in
+      let numbered = body.replacingOccurrences(
+        of: "<Numero>\(number)</Numero>", with: "<Numero>L-\(index)</Numero>")
+      // The third body lacks its date: it alone fails.
+      return index == 3 ? numbered.replacing(/<Data>[^<]*<\/Data>/, with: "", maxReplacements: 1) : numbered
+    }
+    try xml.replacingOccurrences(of: body, with: bodies.joined()).write(
+      toFile: folder + "/lotto.xml", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/lotto.xml", "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("a lotto of 4 invoices"), "\(run.stderr)")
+    #expect(run.stderr.contains("BT-2"), "\(run.stderr)")
+    #expect(CommandRunner.files(folder + "/out") == ["L-1.pdf", "L-2.pdf", "L-4.pdf"])
+    let text = try CommandRunner.text(folder + "/out/L-4.pdf")
+    #expect(text.contains("L-4"), "\(text)")
+  }
+
+  /// A received text longer than a field may be is an error naming its element, never cut without
+  /// a word (issue 58, point 5); a CII or UBL attachment's bytes are not held to that limit.
+  @Test func anOverlongTextIsRefusedNotCut() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let xml = try italianInvoice(in: folder)
+    let long = xml.replacingOccurrences(
+      of: "<Descrizione>", with: "<Descrizione>" + String(repeating: "lungo ", count: 12_000))
+    try long.write(toFile: folder + "/long.xml", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/long.xml", "--out", folder + "/out", "--progress", "never",
+    ])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("the text of <Descrizione> is longer than 64 KiB"), "\(run.stderr)")
+    #expect(CommandRunner.files(folder + "/out").isEmpty)
+  }
+
+  /// A signed FatturaPA (`.xml.p7m`, DER or base64) is opened and read with its signature's
+  /// verdict on the page; a changed byte, a detached signature or junk is an error naming the file
+  /// (issue 58, point 20).
+  @Test func aSignedFatturaPAIsOpenedAndItsSignatureChecked() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try italianInvoice(in: folder).write(toFile: folder + "/invoice.xml", atomically: true, encoding: .utf8)
+    let openssl = "/usr/bin/openssl"
+    let key = try CommandRunner.run(
+      openssl,
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder + "/key.pem", "-out",
+        folder + "/cert.pem", "-days", "2", "-subj", "/CN=Mario Rossi/O=Rossi Srl/C=IT",
+      ])
+    #expect(key.status == 0, "\(key.stderr)")
+    let sign = ["cms", "-sign", "-binary", "-in", folder + "/invoice.xml", "-signer", folder + "/cert.pem"]
+    let signed = try CommandRunner.run(
+      openssl,
+      sign + ["-inkey", folder + "/key.pem", "-nodetach", "-outform", "DER", "-out", folder + "/a.xml.p7m"])
+    #expect(signed.status == 0, "\(signed.stderr)")
+    let detached = try CommandRunner.run(
+      openssl, sign + ["-inkey", folder + "/key.pem", "-outform", "DER", "-out", folder + "/detached.p7m"])
+    #expect(detached.status == 0, "\(detached.stderr)")
+    let der = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.xml.p7m"))
+    try Data(der.base64EncodedString(options: .lineLength64Characters).utf8).write(
+      to: URL(fileURLWithPath: folder + "/b.xml.p7m"))
+    var changed = der
+    let at = try #require(der.firstRange(of: Data("<Descrizione>".utf8))).upperBound
+    changed[at] ^= 0x01
+    try changed.write(to: URL(fileURLWithPath: folder + "/changed.xml.p7m"))
+    try Data("not an envelope".utf8).write(to: URL(fileURLWithPath: folder + "/junk.xml.p7m"))
+    for file in ["a.xml.p7m", "b.xml.p7m"] {
+      let run = try CommandRunner.invoicegen([
+        "--input", folder + "/" + file, "--input-format", "fatturapa", "--out", folder + "/out-" + file,
+        "--progress", "never",
+      ])
+      #expect(run.status == 0, "\(file): \(run.stderr)")
+      #expect(
+        run.stderr.contains("signature intact, signed by C=IT,O=Rossi Srl,CN=Mario Rossi"), "\(run.stderr)")
+      let pdf = try #require(CommandRunner.files(folder + "/out-" + file).first)
+      let text = CommandRunner.normalize(try CommandRunner.text(folder + "/out-" + file + "/" + pdf))
+      #expect(text.contains("the certificate was not checked"), "\(text)")
+    }
+    for (file, expected) in [
+      ("changed.xml.p7m", "the signature does not match the signed content"),
+      ("detached.p7m", "holds a detached signature"),
+      ("junk.xml.p7m", "is not a CMS (PKCS #7) envelope"),
+    ] {
+      let run = try CommandRunner.invoicegen([
+        "--input", folder + "/" + file, "--out", folder + "/out-" + file, "--progress", "never",
+      ])
+      #expect(run.status == 2, "\(file): \(run.stderr)")
+      #expect(run.stderr.contains(file + ": " + expected), "\(file): \(run.stderr)")
+      #expect(CommandRunner.files(folder + "/out-" + file).isEmpty)
+    }
+  }
+
+  /// A root element of an e-invoice's name in another namespace, or a FatturaPA of another
+  /// `versione`, is refused as not that document, never read as if it were (issue 58, point 20).
+  @Test(arguments: [
+    ("http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2", "FPX99", #"versione "FPX99" is not"#),
+    ("http://example.com/other", "FPR12", #"is in namespace "http://example.com/other", not"#),
+  ])
+  func aFatturaPAOfAnotherVersionOrNamespaceIsRefused(namespace: String, version: String, expected: String)
+    throws
+  {
+    let folder = try CommandRunner.temporaryFolder()
+    let xml = try italianInvoice(in: folder)
+      .replacing(/versione="FP[AR]12"/, with: "versione=\"\(version)\"")
+      .replacingOccurrences(
+        of: "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2", with: namespace)
+    try xml.write(toFile: folder + "/other.xml", atomically: true, encoding: .utf8)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/other.xml", "--input-format", "fatturapa", "--out", folder + "/out", "--progress",
+      "never",
+    ])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains(expected), "\(run.stderr)")
+    #expect(CommandRunner.files(folder + "/out").isEmpty)
+  }
+
+  /// The FatturaPA of the Italian sample's first invoice, made in `folder`.
+  private func italianInvoice(in folder: String) throws -> String {
     let made = try CommandRunner.invoicegen([
       "--input", CommandRunner.sampleData + "/italy-orders.csv", "--config",
       CommandRunner.sampleData + "/italy.json",
@@ -327,26 +448,7 @@ import Testing
     ])
     #expect(made.status == 0, "\(made.stderr)")
     let first = try #require(CommandRunner.files(folder + "/xml").first { $0.hasSuffix(".xml") })
-    let xml = try String(contentsOfFile: folder + "/xml/" + first, encoding: .utf8)
-    let start = try #require(xml.range(of: "<FatturaElettronicaBody>"))
-    let end = try #require(xml.range(of: "</FatturaElettronicaBody>"))
-    let body = String(xml[start.lowerBound..<end.upperBound])
-    let lotto = xml.replacingOccurrences(of: body, with: body + body + body)
-    try lotto.write(toFile: folder + "/lotto.xml", atomically: true, encoding: .utf8)
-    let long = xml.replacingOccurrences(
-      of: "<Descrizione>", with: "<Descrizione>" + String(repeating: "lungo ", count: 12_000))
-    try long.write(toFile: folder + "/long.xml", atomically: true, encoding: .utf8)
-    for (file, expected) in [
-      ("lotto.xml", "the file holds 3 invoices (a lotto"),
-      ("long.xml", "the text of <Descrizione> is longer than 64 KiB"),
-    ] {
-      let run = try CommandRunner.invoicegen([
-        "--input", folder + "/" + file, "--out", folder + "/out-" + file, "--progress", "never",
-      ])
-      #expect(run.status != 0, "\(file)")
-      #expect(run.stderr.contains(expected), "\(file): \(run.stderr)")
-      #expect(CommandRunner.files(folder + "/out-" + file).isEmpty)
-    }
+    return try String(contentsOfFile: folder + "/xml/" + first, encoding: .utf8)
   }
 
   /// Received inputs honour --check, --summary, --only and --shard as orders do, and refuse

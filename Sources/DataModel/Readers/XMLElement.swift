@@ -11,8 +11,15 @@ public final class XMLElement: Sendable {
   public let children: [XMLElement]
   /// The line the element starts on in its file.
   public let line: Int
+  /// The namespace URI of the document's root element, which says what the document is (nil on
+  /// every other element, and on a root without one).
+  public let namespace: String?
 
-  init(name: String, attributes: [String: String], text: String, children: [XMLElement], line: Int) {
+  init(
+    name: String, attributes: [String: String], text: String, children: [XMLElement], line: Int,
+    namespace: String? = nil
+  ) {
+    self.namespace = namespace
     self.name = name
     self.attributes = attributes
     self.text = text
@@ -62,7 +69,8 @@ public final class XMLElement: Sendable {
       case .start(let name, let isEmpty):
         if isEmpty {
           let element = XMLElement(
-            name: name, attributes: reader.attributes(), text: "", children: [], line: reader.line)
+            name: name, attributes: reader.attributes(), text: "", children: [], line: reader.line,
+            namespace: stack.isEmpty ? reader.rootNamespace : nil)
           if stack.isEmpty { root = element } else { stack[stack.count - 1].4.append(element) }
         } else {
           // A bounded tree: freeing one nested 45,000 deep recursed past the stack's end.
@@ -90,7 +98,8 @@ public final class XMLElement: Sendable {
       case .end:
         guard let (name, attributes, line, text, children) = stack.popLast() else { continue }
         let element = XMLElement(
-          name: name, attributes: attributes, text: text.trimmingSpaces, children: children, line: line)
+          name: name, attributes: attributes, text: text.trimmingSpaces, children: children, line: line,
+          namespace: stack.isEmpty ? reader.rootNamespace : nil)
         if stack.isEmpty { root = element } else { stack[stack.count - 1].4.append(element) }
       }
     }

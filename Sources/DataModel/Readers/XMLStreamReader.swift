@@ -102,6 +102,9 @@ final class XMLStreamReader {
     return event.node
   }
 
+  /// The namespace URI of the root element, once it is read (nil when it has none).
+  var rootNamespace: String? { state.rootNamespace }
+
   /// The first character of the text read so far that no renderer draws (noncharacters, controls), and where.
   var firstUnrenderable: (scalar: Unicode.Scalar, line: Int, field: String)? { state.unrenderable }
 
@@ -149,6 +152,9 @@ final class XMLStreamReader {
 
     var parser: xmlParserCtxtPtr?
     var queue: [Event] = []
+    /// Whether the root element has started, and its namespace URI.
+    var sawRoot = false
+    var rootNamespace: String?
     var head = 0
     var failure: Failure?
     var open: [String] = []
@@ -210,11 +216,15 @@ final class XMLStreamReader {
 
     /// Queues an element's start with its attributes (libxml2's five pointers per attribute).
     func startElement(
-      _ localName: UnsafePointer<xmlChar>?, attributeCount: Int32,
+      _ localName: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?, attributeCount: Int32,
       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
       flushText()
       let name = localName.map { String(cString: $0) } ?? ""
+      if !sawRoot {
+        sawRoot = true
+        rootNamespace = namespace.map { String(cString: $0) }
+      }
       var values: [String: String] = [:]
       if let attributes {
         for index in 0..<Int(attributeCount) {
@@ -270,8 +280,9 @@ final class XMLStreamReader {
   private static func makeHandler() -> xmlSAXHandler {
     var handler = xmlSAXHandler()
     handler.initialized = XML_SAX2_MAGIC
-    handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
-      ParseState.of(context).startElement(localName, attributeCount: attributeCount, attributes)
+    handler.startElementNs = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
+      ParseState.of(context).startElement(
+        localName, namespace: namespace, attributeCount: attributeCount, attributes)
     }
     handler.endElementNs = { context, localName, _, _ in ParseState.of(context).endElement(localName) }
     let characters: charactersSAXFunc = { context, bytes, count in

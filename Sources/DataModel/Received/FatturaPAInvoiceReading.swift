@@ -3,7 +3,8 @@
 /// FatturaPA's terms map to EN 16931's as the Italian CIUS maps them: Numero (BT-1), Data (BT-2),
 /// Divisa (BT-5), the CedentePrestatore and CessionarioCommittente, the lines' PrezzoTotale
 /// (BT-131) and the DatiRiepilogo per rate (BG-23). A credit note is TD04 with positive amounts.
-/// A file that holds several invoices (a lotto) is read for its first, with a warning.
+/// A file that holds several invoices (a lotto of `FatturaElettronicaBody` under one header) is
+/// read body by body: each is its own invoice with the header's seller and buyer.
 struct FatturaPAInvoiceReading {
   let fields: ReceivedFields
 
@@ -19,20 +20,10 @@ struct FatturaPAInvoiceReading {
     }
   }
 
-  func read(_ root: XMLElement) throws(ReceivedInvoiceError) -> ReceivedDraft {
+  /// The invoice in `body`, one `FatturaElettronicaBody` of `root`, with the header's parties.
+  func read(_ root: XMLElement, body: XMLElement) throws(ReceivedInvoiceError) -> ReceivedDraft {
     var draft = ReceivedDraft()
     draft.specification = "FatturaPA " + (root.attributes["versione"] ?? "1.2")
-    let bodies = root.all("FatturaElettronicaBody")
-    guard let body = bodies.first else {
-      throw fields.fail(root, "FatturaElettronicaBody is missing: the file holds no invoice")
-    }
-    if bodies.count > 1 {
-      // Never the first alone with the others dropped: the whole file is refused, said why.
-      throw fields.fail(
-        bodies[1],
-        "the file holds \(bodies.count) invoices (a lotto of FatturaElettronicaBody); invoicegen reads one invoice a file, so none of them was read: split the lotto into one file per invoice"
-      )
-    }
     guard let document = body.at("DatiGenerali", "DatiGeneraliDocumento") else {
       throw fields.fail(body, "DatiGeneraliDocumento is missing in <FatturaElettronicaBody>")
     }

@@ -46,8 +46,8 @@ final class ReceivedRun: Sendable {
     var found = Set<String>()
     let brand = plan.settings.brand
     for chunkStart in stride(from: 0, to: files.count, by: chunkSize) {
-      let jobs = files[chunkStart..<min(files.count, chunkStart + chunkSize)].compactMap { file in
-        job(for: file, usedNames: &usedNames)
+      let jobs = files[chunkStart..<min(files.count, chunkStart + chunkSize)].flatMap { file in
+        self.jobs(for: file, usedNames: &usedNames)
       }.filter { job in
         found.insert(job.received.invoice.number)
         return isThisRuns(job.received.invoice.number)
@@ -84,19 +84,30 @@ final class ReceivedRun: Sendable {
     return summary.write(to: path)
   }
 
-  /// `file` read and named, or nil after saying why it cannot be (its error counts it as invalid).
-  private func job(for file: String, usedNames: inout [String: String]) -> Job? {
-    let received: ReceivedInvoice
-    switch read(file) {
-    case .failure(let error):
-      Console.error(error.description)
-      tally.withLock {
-        $0.invalid.append(file)
-        $0.fail(file, line: error.line, "error: " + error.description)
-      }
-      return nil
-    case .success(let read): received = read
+  /// The invoices in `file` read and named; each that cannot be is said why and counted as invalid.
+  private func jobs(for file: String, usedNames: inout [String: String]) -> [Job] {
+    let each = read(file)
+    if each.count > 1, !plan.quiet {
+      Console.warning("\(file): a lotto of \(each.count) invoices: each is written as its own document")
     }
+    return each.compactMap { result in
+      switch result {
+      case .failure(let error):
+        Console.error(error.description)
+        tally.withLock {
+          $0.invalid.append(file)
+          $0.fail(file, line: error.line, "error: " + error.description)
+        }
+        return nil
+      case .success(let received):
+        return job(for: received, in: file, usedNames: &usedNames)
+      }
+    }
+  }
+
+  /// `received`, read from `file`, named; nil after saying why it cannot be.
+  private func job(for received: ReceivedInvoice, in file: String, usedNames: inout [String: String]) -> Job?
+  {
     for warning in received.warnings where !plan.quiet { Console.warning(warning) }
     switch OutputName.make(pattern: plan.fileNamePattern, invoice: received.invoice) {
     case .failure(let failure):
@@ -129,44 +140,88 @@ final class ReceivedRun: Sendable {
     return name
   }
 
-  /// The invoice in `file`: its XML, or the XML a PDF embeds.
-  func read(_ file: String) -> Result<ReceivedInvoice, ReceivedInvoiceError> {
+  /// The invoices in `file`: its XML, or the XML a PDF embeds; a file that cannot be read is one failure.
+  func read(_ file: String) -> [Result<ReceivedInvoice, ReceivedInvoiceError>] {
     guard FileManager.default.isReadableFile(atPath: file) else {
-      return .failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot be read"))
+      return [.failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot be read"))]
     }
+    if SignedEnvelope.isEnvelope(path: file) { return readSigned(file) }
     // Only PDF or not matters here: the reader tells CII from UBL by the root it reads anyway.
     guard forced.map({ $0 == .pdf }) ?? ReceivedFormat.isPDF(file) else {
-      return Result { () throws(ReceivedInvoiceError) in
-        var received = try ReceivedInvoiceReader.read(path: file, file: file)
-        if let forced, forced.rawValue != received.syntax.rawValue {
-          throw ReceivedInvoiceError(
-            file: file, line: 1,
-            message: "is \(received.syntax.rawValue.uppercased()), not \(forced.rawValue.uppercased())")
-        }
-        localize(&received)
-        return received
-      }
+      return readEach(path: file, file: file, forced: forced)
     }
     switch EmbeddedInvoice.xml(inPDF: file) {
     case .failure(let failure):
-      return .failure(ReceivedInvoiceError(file: file, line: nil, message: failure.description))
+      return [.failure(ReceivedInvoiceError(file: file, line: nil, message: failure.description))]
     case .success(let embedded):
-      // The XML goes to a private temporary file: the streaming reader reads files.
-      let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "invoicegen-\(getpid())-\(UUID().uuidString).xml"
-      ).path
-      defer { unlink(temporary) }
-      guard
-        FileManager.default.createFile(
-          atPath: temporary, contents: embedded.data, attributes: [.posixPermissions: 0o600])
-      else {
-        return .failure(
-          ReceivedInvoiceError(file: file, line: nil, message: "cannot unpack \(embedded.name)"))
+      guard let temporary = privateCopy(embedded.data) else {
+        return [
+          .failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot unpack \(embedded.name)"))
+        ]
       }
-      return Result { () throws(ReceivedInvoiceError) in
-        var received = try ReceivedInvoiceReader.read(path: temporary, file: "\(file) (\(embedded.name))")
-        localize(&received)
+      defer { unlink(temporary) }
+      return readEach(path: temporary, file: "\(file) (\(embedded.name))", forced: nil)
+    }
+  }
+
+  /// The invoices signed in the envelope `file` (`.p7m`): read when its signature is intact, each
+  /// with the check's verdict among its details; an envelope whose signature fails is not read.
+  private func readSigned(_ file: String) -> [Result<ReceivedInvoice, ReceivedInvoiceError>] {
+    let envelope: SignedEnvelope
+    switch SignedEnvelope.open(path: file, file: file) {
+    case .failure(let failure): return [.failure(failure)]
+    case .success(let opened): envelope = opened
+    }
+    guard envelope.isIntact else {
+      return [.failure(ReceivedInvoiceError(file: file, line: nil, message: envelope.verdict + "; not read"))]
+    }
+    if !plan.quiet { Console.write("note: \(file): \(envelope.verdict)") }
+    guard let temporary = privateCopy(envelope.content) else {
+      return [
+        .failure(ReceivedInvoiceError(file: file, line: nil, message: "cannot unpack the signed document"))
+      ]
+    }
+    defer { unlink(temporary) }
+    return readEach(path: temporary, file: "\(file) (signed document)", forced: forced).map { result in
+      result.map { received in
+        var received = received
+        received.details.append(envelope.detail)
         return received
+      }
+    }
+  }
+
+  /// `data` in a new file only this user can read (the streaming reader reads files), or nil.
+  private func privateCopy(_ data: Data) -> String? {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "invoicegen-\(getpid())-\(UUID().uuidString).xml"
+    ).path
+    let made = FileManager.default.createFile(
+      atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+    return made ? temporary : nil
+  }
+
+  /// Each invoice in the XML at `path`, localized and held to `forced`'s syntax when given.
+  private func readEach(path: String, file: String, forced: ReceivedFormat?) -> [Result<
+    ReceivedInvoice, ReceivedInvoiceError
+  >] {
+    let each: [Result<ReceivedInvoice, ReceivedInvoiceError>]
+    do {
+      each = try ReceivedInvoiceReader.readEach(path: path, file: file)
+    } catch {
+      return [.failure(error)]
+    }
+    return each.map { result in
+      result.flatMap { received in
+        if let forced, forced.rawValue != received.syntax.rawValue {
+          return .failure(
+            ReceivedInvoiceError(
+              file: file, line: 1,
+              message: "is \(received.syntax.rawValue.uppercased()), not \(forced.rawValue.uppercased())"))
+        }
+        var received = received
+        localize(&received)
+        return .success(received)
       }
     }
   }
