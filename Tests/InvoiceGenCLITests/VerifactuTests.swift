@@ -172,4 +172,31 @@ import Testing
     #expect(try String(contentsOfFile: folder + "/out/verifactu.jsonl", encoding: .utf8) == chain)
     #expect(run.stdout.contains("1 invoice written, 1 failed"), "\(run.stdout)")
   }
+
+  /// A chain of another issuer, even re-hashed so that every huella holds, stops the run: its
+  /// invoice numbers would otherwise hide this seller's (issue 58, point 8).
+  @Test func aChainOfAnotherIssuerIsRefused() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    #expect(try Self.run(folder).status == 0)
+    let path = folder + "/out/verifactu.jsonl"
+    var previous = ""
+    var lines: [String] = []
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+      var record = try #require(VerifactuChain.record(Array(line.utf8))).record
+      record.issuerNIF = "A87654321"
+      record.previousHash = previous
+      previous = VerifactuChain.huella(record.hashInput)
+      lines.append(VerifactuChain.line(record, hash: previous))
+    }
+    let foreign = lines.joined(separator: "\n") + "\n"
+    try foreign.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: folder + "/out/2027-A-0001.pdf")
+    let run = try Self.run(folder)
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("verifactu.jsonl:1: the VERI*FACTU chain holds the records of issuer A87654321"),
+      "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out/2027-A-0001.pdf"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == foreign)
+  }
 }

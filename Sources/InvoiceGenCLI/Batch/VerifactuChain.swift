@@ -44,8 +44,9 @@ struct VerifactuChain {
   func append(_ records: [VerifactuRecord], at date: Date) throws(CLIError) -> (
     added: Int, refused: [(number: String, reason: String)]
   ) {
+    guard let issuer = records.first?.issuerNIF else { return (0, []) }
     let log = try LockedLog(path: path, what: "VERI*FACTU records")
-    var recorded = try read(log)
+    var recorded = try read(log, issuer: issuer)
     var text = ""
     var refused: [(number: String, reason: String)] = []
     let generatedAt = Self.timestamp(date)
@@ -73,8 +74,10 @@ struct VerifactuChain {
     return (text.utf8.filter { $0 == 0x0A }.count, refused)
   }
 
-  /// Reads and checks the chain: every line a record whose huella is that of its fields and the line before.
-  private func read(_ log: LockedLog) throws(CLIError) -> Recorded {
+  /// Reads and checks the chain: every line a record of `issuer` whose huella is that of its fields
+  /// and the line before. A chain is one issuer's: another's records (even consistently re-hashed)
+  /// stop the run, or that issuer's invoice numbers would hide this one's.
+  private func read(_ log: LockedLog, issuer: String) throws(CLIError) -> Recorded {
     var recorded = Recorded()
     let lines = try log.lines()
     if let note = log.repairNote { Console.warning(note) }
@@ -84,6 +87,11 @@ struct VerifactuChain {
       else {
         throw .output(
           "\(path):\(offset + 1): the VERI*FACTU chain is broken here (a record changed, removed or not invoicegen's); nothing written"
+        )
+      }
+      guard record.record.issuerNIF == issuer else {
+        throw .output(
+          "\(path):\(offset + 1): the VERI*FACTU chain holds the records of issuer \(record.record.issuerNIF), not of this run's seller \(issuer); a chain is one issuer's: write this seller's documents to another --out folder; nothing written"
         )
       }
       recorded.lastHash = record.hash
