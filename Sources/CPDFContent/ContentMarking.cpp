@@ -50,6 +50,14 @@ class MarkingState {
 
     /// The text to put before an operator's operands: an artifact opened or closed as needed ("" for none).
     char const *beforeOperator(std::string_view op) {
+        if (reopens && draws(op)) {
+            // A span cairo nested in an element's content has ended: that content goes on in a
+            // sequence of its own, which is read whatever a reader made of the span's EMC.
+            reopens = false;
+            reopening = "\nEMC\n" + opening(markedOrdinal) + "\n";
+            if (op == "BMC" || op == "BDC") ++depth;
+            return reopening.c_str();
+        }
         if (op == "BMC" || op == "BDC") {
             ++depth;
             if (!inArtifact) return "";
@@ -58,6 +66,9 @@ class MarkingState {
         }
         if (op == "EMC") {
             if (depth > 0) --depth;
+            // Poppler's structure text ends the element's content at a nested span's EMC (every
+            // later line of the cell was lost): what follows in the element is reopened.
+            if (depth == 0 && marked && opening) reopens = true;
             return "";
         }
         if (depth == 0 && !marked && !inArtifact) {
@@ -77,10 +88,11 @@ class MarkingState {
         std::string text;
         if (inArtifact) text += "\nEMC\n";
         if (marked) text += "\nEMC\n";
-        inArtifact = marked = false;
+        inArtifact = marked = reopens = false;
         if (kind == Marker::begin) {
             text += "\n" + opening(ordinal) + "\n";
             marked = true;
+            markedOrdinal = ordinal;
         }
         return text;
     }
@@ -94,6 +106,16 @@ class MarkingState {
         return text;
     }
 
+    /// Whether `op` puts something on the page (text, a path's paint, an image, a shading, a span).
+    static bool draws(std::string_view op) {
+        static constexpr std::string_view painting[] = {"Tj", "TJ", "'", "\"", "Do", "sh", "f", "F", "f*", "B",
+                                                       "B*", "b", "b*", "S", "s", "BI", "BMC", "BDC"};
+        for (auto const &name : painting) {
+            if (op == name) return true;
+        }
+        return false;
+    }
+
     bool usesMarkers() const { return static_cast<bool>(opening) || static_cast<bool>(insertion); }
 
   private:
@@ -102,6 +124,9 @@ class MarkingState {
     int depth = 0;  // marked-content sequences cairo opened itself (ActualText spans)
     bool inArtifact = false;
     bool marked = false;  // a sequence a BEGIN marker opened
+    int markedOrdinal = 0;  // that marker's number
+    bool reopens = false;  // a span nested in it ended: its element's content is reopened before the next operator
+    std::string reopening;  // the text that does so
 };
 
 /// The last four tokens before `end` (back to `begin`) read as numbers; false when they are not all numbers.

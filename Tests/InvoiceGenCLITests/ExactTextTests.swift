@@ -147,4 +147,42 @@ import Testing
       }
     }
   }
+
+  /// Descriptions long enough to wrap over three or more lines of their cell, mixing scripts.
+  static let wrapped = [
+    Case(
+      locale: "he-IL", currency: "ILS", customer: "גולדנברג Ltd",
+      items: [
+        "שירותי ייעוץ מקצועיים עבור פרויקט Alpha 2026 כולל תמיכה טכנית מלאה, הדרכת צוות, תיעוד מערכת ו-API integration עם SAP ERP בשלושה אתרים שונים ברחבי הארץ"
+      ]),
+    Case(
+      locale: "th-TH", currency: "THB", customer: "บริษัท น้ำใจ Software จำกัด",
+      items: [
+        "บริการ ให้คำปรึกษา ด้านเทคโนโลยี สารสนเทศ สำหรับ โครงการ ใหม่ รวมถึง การสนับสนุน ทางเทคนิค เต็มรูปแบบ การฝึกอบรม พนักงาน และ การจัดทำ เอกสาร ระบบ ที่ครบถ้วน ทุกขั้นตอน"
+      ]),
+    Case(
+      locale: "ar-SA", currency: "SAR", customer: "شركة النخيل Ltd",
+      items: [
+        "خدمات استشارية مهنية لمشروع Alpha 2026 تشمل الدعم الفني الكامل وتدريب الموظفين وتوثيق النظام والتكامل مع SAP ERP في ثلاثة مواقع مختلفة"
+      ]),
+  ]
+
+  /// A wrapped cell reaches screen readers whole (issue 58, point 11): Pango empties the glyph of a
+  /// line's final space, cairo wrote that as an empty ActualText span, and poppler's structure text
+  /// ended the cell there, so every later line of a Hebrew description was lost.
+  @Test(arguments: wrapped)
+  func aWrappedCellIsWholeInTheStructureText(_ invoice: Case) throws {
+    let pdf = try ExactTextTests.render(invoice)
+    let structure = try ExactTextTests.structureText(pdf)
+    let plain = try ExactTextTests.pdftotext(pdf)
+    for expected in invoice.items {
+      let wanted = ExactTextTests.normalize(expected)
+      #expect(structure.contains(wanted), "\(invoice): \(wanted) not a cell of \(structure)")
+      // Wrapped over lines in pdftotext's layout (its lines are the cell's): every word is there
+      // (poppler's own bidi moves a comma or hyphen beside a right-to-left word to its other side).
+      for word in wanted.split(separator: " ") where word.allSatisfy(\.isLetter) {
+        #expect(plain.contains(word), "\(invoice): \(word) not in \(plain)")
+      }
+    }
+  }
 }

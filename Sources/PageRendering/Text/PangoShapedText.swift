@@ -215,6 +215,7 @@ public final class PangoShapedText: ShapedText {
         else { continue }
         let count = Int(glyphs.pointee.num_glyphs)
         let info = glyphs.pointee.glyphs!
+        drawEmptyGlyphs(run, text: text)
         let leftToRight = item.pointee.analysis.level % 2 == 0
         // Marks: glyphs sharing a cluster, glyphs with no advance, glyphs moved up or down.
         let hasMarks =
@@ -238,6 +239,29 @@ public final class PangoShapedText: ShapedText {
       }
     }
     return planned
+  }
+
+  /// Gives each space Pango leaves without a glyph the font's space glyph, so that a PDF carries it as text.
+  ///
+  /// Pango empties the glyph of a line's final space. Cairo then has a cluster with text and no
+  /// glyph, which it writes as an empty `/Span << /ActualText ( ) >>` between the cell's lines, and
+  /// the words on either side ran together for extractors. The advance stays Pango's (zero), so
+  /// nothing moves on the page. Invisible characters (the RLM of a right-to-left amount) keep their
+  /// empty glyph: a font's glyph for them may be visible (DejaVu draws a dashed box).
+  static func drawEmptyGlyphs(_ run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>) {
+    guard let glyphs = run.pointee.glyphs, let info = glyphs.pointee.glyphs,
+      let clusters = glyphs.pointee.log_clusters, let item = run.pointee.item
+    else { return }
+    let empty = UInt32(0x0FFF_FFFF)  // PANGO_GLYPH_EMPTY
+    for index in 0..<Int(glyphs.pointee.num_glyphs) where info[index].glyph == empty {
+      guard let font = item.pointee.analysis.font, let hbFont = pango_font_get_hb_font(font) else { return }
+      let character = g_utf8_get_char(text + Int(item.pointee.offset) + Int(clusters[index]))
+      var glyph: hb_codepoint_t = 0
+      guard g_unichar_isspace(character) != 0, hb_font_get_nominal_glyph(hbFont, 0x20, &glyph) != 0 else {
+        continue
+      }
+      info[index].glyph = glyph
+    }
   }
 
   /// Makes all glyphs of `run` one cluster (one ActualText when cairo draws it into a PDF); only for left-to-right runs with marks.
