@@ -235,7 +235,9 @@ bench-large: deps
 ## render (random Unicode through layout and every renderer) and config (mutated config files).
 ## Findings land in .build/fuzz/. `make test` runs all of them for a few seconds each (fuzz-smoke).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := orders-csv orders-csv-1252 invoice-json report-json report-csv junit-xml
+# The received-xml seeds: KoSIT's public XRechnung cases (CII and UBL) read in place, and our FatturaPA tests' inputs.
+RECEIVED_SEEDS = $(wildcard ../shared/einvoice-examples/xrechnung-testsuite/standard/*.xml) $(wildcard Tests/Fuzz/received/*.xml)
+FUZZ_TARGETS := orders-csv orders-csv-1252 invoice-json report-json report-csv junit-xml received-xml
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-importers
 	$(SWIFT) build --product InvoiceGenFuzz
@@ -252,6 +254,7 @@ fuzz-importers:
 	@for target in $(FUZZ_TARGETS); do \
 	  corpus=.build/fuzz/corpus-$$target; mkdir -p $$corpus; \
 	  case $$target in *csv*) cp SampleData/*.csv Tests/DataModelTests/Malformed/*.csv $$corpus/ ;; \
+	    received-xml) cp $(RECEIVED_SEEDS) $$corpus/ ;; \
 	    *xml) cp SampleData/ci/*.xml $$corpus/ ;; \
 	    *) cp SampleData/*.json Tests/DataModelTests/Malformed/*.json $$corpus/ ;; esac; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

@@ -46,7 +46,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("freetype")]),
     // glibc's malloc.h (part of libc, nothing to link).
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-    .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc", "CCMS"], path: "Sources/DataModel"),
+    .target(name: "DataModel", dependencies: ["CLibXML2", "CMalloc"], path: "Sources/DataModel"),
     .target(
       name: "PageRendering",
       dependencies: ["PageKit", "CCairo", "CFonts", "CPDFContent", "CRaster"],
@@ -82,7 +82,7 @@ let package = Package(
     .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
       name: "InvoiceGenCLI",
-      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing", "CPDFContent"],
+      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing", "CPDFContent", "CCMS"],
       path: "Sources/InvoiceGenCLI"),
     .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(

@@ -17,6 +17,12 @@ public struct ReceivedInvoice: Sendable {
     /// An English label ("Project reference").
     public var label: String
     public var value: String
+
+    public init(term: String, label: String, value: String) {
+      self.term = term
+      self.label = label
+      self.value = value
+    }
   }
 
   public var syntax: Syntax

@@ -1,4 +1,5 @@
 import CCMS
+import DataModel
 import Foundation
 
 /// A signed e-invoice's CMS envelope (a `.p7m`, CAdES), as Italy's SdI delivers many FatturaPA:
