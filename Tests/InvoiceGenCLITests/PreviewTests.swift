@@ -186,4 +186,53 @@ import Testing
     #expect(try code([preview.url + "state"]) == "200")
     #expect(Date().timeIntervalSince(start) < 4, "answered while a slow client dripped")
   }
+
+  /// The state of `preview` once its generation is past `generation` (or the last seen after 10 s).
+  static func state(_ preview: Preview, after generation: Int, seconds: Double = 10) throws -> String {
+    var state = ""
+    for _ in 0..<Int(seconds * 20) where !state.contains("\"generation\":\(generation + 1)") {
+      Thread.sleep(forTimeInterval: 0.05)
+      state = try CommandRunner.run("curl", ["-s", "--max-time", "2", preview.url + "state"]).stdout
+    }
+    return state
+  }
+
+  /// The generation a state reports.
+  static func generation(_ state: String) -> Int {
+    Int(state.firstMatch(of: /"generation":(\d+)/)?.1 ?? "0") ?? 0
+  }
+
+  /// A render that hangs is stopped at --render-timeout and said so, never shown as pages; an
+  /// input renamed away is said on the page; a save made while a render runs is rendered next; the
+  /// render folder is the user's alone (issue 58, point 15).
+  @Test func aHungRenderAMovedInputAndASaveDuringARender() throws {
+    let (folder, config) = try Self.workspace()
+    let preview = try Preview(
+      ["--input", "orders.csv", "--config", "config.json", "--only", "INV-2", "--render-timeout", "2"],
+      in: folder)
+    defer { preview.stop() }
+    // Two saves 0.15 s apart: the second lands while the first one's render runs, and is rendered.
+    try "{\(ConfigLayoutTests.seller) \"brand\": {\"accentColor\": \"#8A1538\"}}".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 0.15)
+    try "{\(ConfigLayoutTests.seller) \"brand\": {\"colour\": \"#8A1538\"}}".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    var state = try Self.state(preview, after: 2, seconds: 5)
+    #expect(state.contains("\"failed\":true") && state.contains("$.brand.colour: unknown key"), "\(state)")
+    // Renamed away (the config valid again): the page says the input cannot be read.
+    try "{\(ConfigLayoutTests.seller) \"brand\": {\"accentColor\": \"#8A1538\"}}".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    state = try Self.state(preview, after: Self.generation(state))
+    #expect(state.contains("\"failed\":false"), "\(state)")
+    try FileManager.default.moveItem(atPath: folder + "/orders.csv", toPath: folder + "/moved.csv")
+    let moved = try Self.state(preview, after: Self.generation(state))
+    #expect(moved.contains("\"failed\":true") && moved.contains("orders.csv"), "\(moved)")
+    // Back, as a FIFO nobody writes to: the render hangs on it and is stopped after 2 s.
+    #expect(mkfifo(folder + "/orders.csv", 0o600) == 0)
+    state = try Self.state(preview, after: Self.generation(moved))
+    #expect(state.contains("took longer than 2 s (--render-timeout)"), "\(state)")
+    #expect(state.contains("\"pages\":[]"), "\(state)")
+    // The preview still answers, and its render folders were private.
+    #expect(try CommandRunner.run("curl", ["-s", "--max-time", "2", preview.url + "state"]).status == 0)
+  }
 }

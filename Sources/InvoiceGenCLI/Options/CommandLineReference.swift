@@ -8,6 +8,7 @@ enum CommandLineReference {
            invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]
            invoicegen diff OLD NEW [--out DIR] [--tolerance PCT] [--summary FILE|-]
            invoicegen preview --input FILE [--config FILE] [--layout NAME] [--only NUMBER] [--port N] [--host IP]
+                              [--render-timeout S]
            invoicegen new-layout NAME [--dir DIR] [--invoicegen PATH|URL]
            invoicegen layouts | completions bash|zsh|fish | --version | --help
     """

@@ -32,7 +32,9 @@ final class FileWatcher {
       byFolder[folder] = names.map { $0.union([url.lastPathComponent]) }
     }
     for folder in folders { byFolder[URL(fileURLWithPath: folder).standardizedFileURL.path] = .some(nil) }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+    // A file renamed away (IN_MOVED_FROM) or deleted is a change too: the page says it is gone.
+    let mask = UInt32(
+      IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
     for (folder, names) in byFolder {
       let watch = inotify_add_watch(descriptor, folder, mask)
       if watch >= 0 { watches[watch] = (folder, names) }

@@ -1,10 +1,14 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// `invoicegen preview --input FILE [--config FILE] [--layout NAME] [--only NUMBER] [--port N] [--host H]`:
+/// The render running now (its process id, 0 when none): a SIGTERM to the preview stops it too.
+private let runningRender = Atomic<Int32>(0)
+
+/// `invoicegen preview --input FILE [--config FILE] [--layout NAME] [--only NUMBER] [--port N] [--host H] [--render-timeout S]`:
 /// a page on 127.0.0.1 that shows the rendered pages, rendered again when a file they come from changes.
 ///
 /// Each render is a run of this same executable (so a package's own layouts and every batch option
@@ -18,6 +22,8 @@ public enum PreviewCommand {
     var batch = BatchOptions()
     var host = "127.0.0.1"
     var port: UInt16 = 0
+    /// The longest a render may take before it is stopped and said so (`--render-timeout`).
+    var renderSeconds = 60
   }
 
   /// The pages or the error of the last render.
@@ -36,10 +42,15 @@ public enum PreviewCommand {
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
-      if ["--port", "--host", "--out", "-o"].contains(argument) {
+      if ["--port", "--host", "--out", "-o", "--render-timeout"].contains(argument) {
         guard index + 1 < arguments.count else { throw .usage("preview: \(argument) needs a value") }
         let value = arguments[index + 1]
-        if argument == "--port" {
+        if argument == "--render-timeout" {
+          guard let seconds = Int(value), (1...3600).contains(seconds) else {
+            throw .usage("preview: --render-timeout must be from 1 to 3600 seconds, not \"\(value)\"")
+          }
+          options.renderSeconds = seconds
+        } else if argument == "--port" {
           guard let port = UInt16(value) else {
             throw .usage("preview: --port must be from 0 to 65535, not \"\(value)\"")
           }
@@ -64,8 +75,10 @@ public enum PreviewCommand {
   /// Serves the preview until the process is stopped.
   static func run(_ options: Options) throws(CLIError) -> Outcome {
     let server = try PreviewServer(host: options.host, port: options.port)
-    var rendering = render(options, generation: 1)
+    stopRenderOnTermination()
+    removeStaleFolders()
     var watcher = watch(options)
+    var rendering = render(options, generation: 1)
     say("preview: http://\(options.host):\(server.port)/ (\(describe(rendering)); Ctrl-C to stop)")
     var pendingSince: Date?
     while true {
@@ -85,11 +98,42 @@ public enum PreviewCommand {
       if let since = pendingSince, Date().timeIntervalSince(since) >= 0.06 {
         pendingSince = nil
         rendering = render(options, generation: rendering.generation + 1)
-        // The config may now name another logo or fonts folder.
-        watcher = watch(options, after: watcher)
+        // The config may now name another logo or fonts folder. The new watcher starts before the
+        // old one is read, so a save made while the render ran is never lost between the two.
+        let previous = watcher
+        watcher = watch(options, after: previous)
+        if previous.drain() { pendingSince = Date() }
         if !options.batch.quiet { say("preview: rendered again (\(describe(rendering)))") }
         server.announce(rendering.generation)
       }
+    }
+  }
+
+  /// Makes SIGTERM, SIGINT and SIGHUP stop the render running (its pages are never finished into a
+  /// folder nobody removes), then the preview, as they would have.
+  static func stopRenderOnTermination() {
+    for number in [SIGTERM, SIGINT, SIGHUP] {
+      signal(number) { number in
+        let child = runningRender.load(ordering: .acquiring)
+        if child > 0 { kill(child, SIGKILL) }
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+
+  /// The prefix of the folders renders write into: `invoicegen-preview-PID-…` in the temporary folder.
+  static let folderPrefix = "invoicegen-preview-"
+
+  /// Removes the render folders of previews that no longer run (a preview killed with SIGKILL).
+  static func removeStaleFolders() {
+    let temporary = FileManager.default.temporaryDirectory
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    where name.hasPrefix(folderPrefix) {
+      guard let pid = Int32(name.dropFirst(folderPrefix.count).prefix { $0 != "-" }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
     }
   }
 
@@ -133,12 +177,13 @@ public enum PreviewCommand {
     return FileWatcher(files: files, folders: folders)
   }
 
-  /// Renders the documents once, by running this executable into a temporary folder.
+  /// Renders the documents once, by running this executable into a private temporary folder.
   static func render(_ options: Options, generation: Int) -> Rendering {
     var result = Rendering(generation: generation)
     let started = Date()
+    // Only this user may read the pages: the folder is made 0700 before the render writes into it.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "invoicegen-preview-\(UUID().uuidString)")
+      "\(folderPrefix)\(getpid())-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let format = options.batch.format == .svg ? "svg" : "png"
     var arguments = options.batchArguments + ["--out", folder.path, "--progress", "never"]
@@ -151,28 +196,59 @@ public enum PreviewCommand {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: false,
+        attributes: [
+          .posixPermissions: 0o700
+        ])
       try process.run()
     } catch {
       result.failed = true
       result.messages = "cannot run \(executablePath): \(error.localizedDescription)"
       return result
     }
+    stopAfter(options.renderSeconds, process)
     let messages = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    runningRender.store(0, ordering: .releasing)
     result.messages = String(decoding: messages, as: UTF8.self)
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix("." + format) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-    for name in names {
-      if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) {
-        result.pages.append((name, data, format == "svg" ? "image/svg+xml" : "image/png"))
-      }
+    result.milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+    // A render stopped by a signal (the time limit, the kernel's OOM killer) has half its pages at most.
+    guard process.terminationReason == .exit else {
+      result.failed = true
+      result.messages +=
+        Date().timeIntervalSince(started) >= Double(options.renderSeconds)
+        ? "the render took longer than \(options.renderSeconds) s (--render-timeout) and was stopped"
+        : "the render was killed (signal \(process.terminationStatus)); its pages are not shown"
+      return result
     }
+    result.pages = pages(in: folder, format: format)
     result.failed = result.pages.isEmpty
     if result.failed && result.messages.isEmpty {
       result.messages = "no document was rendered (exit \(process.terminationStatus))"
     }
-    result.milliseconds = Int(Date().timeIntervalSince(started) * 1000)
     return result
+  }
+
+  /// Kills `process` (the render running now) when it runs longer than `seconds`.
+  private static func stopAfter(_ seconds: Int, _ process: Process) {
+    let pid = process.processIdentifier
+    runningRender.store(pid, ordering: .releasing)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+      guard runningRender.load(ordering: .acquiring) == pid else { return }
+      kill(pid, SIGKILL)
+    }
+  }
+
+  /// The pages a render wrote into `folder`, in their names' order.
+  private static func pages(in folder: URL, format: String) -> [(name: String, data: Data, type: String)] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix("." + format) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    return names.compactMap { name in
+      FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map {
+        (name, $0, format == "svg" ? "image/svg+xml" : "image/png")
+      }
+    }
   }
 
   /// This executable (a package's own, with its layouts), to render with.
