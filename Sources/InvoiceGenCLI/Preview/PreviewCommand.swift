@@ -27,7 +27,7 @@ public enum PreviewCommand {
   }
 
   /// The pages or the error of the last render.
-  struct Rendering {
+  struct Rendering: Sendable {
     var generation = 0
     var pages: [(name: String, data: Data, type: String)] = []
     /// What the render printed on standard error (errors and warnings).
@@ -83,6 +83,7 @@ public enum PreviewCommand {
     var pendingSince: Date?
     while true {
       allowStopping()
+      server.adoptStreams()
       // The event streams too: one whose client went away is closed at once.
       var descriptors =
         [
@@ -94,7 +95,10 @@ public enum PreviewCommand {
       _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
       server.releaseClosedStreams(Array(descriptors.dropFirst(2)))
       if descriptors[1].revents != 0, watcher.drain(), pendingSince == nil { pendingSince = Date() }
-      if descriptors[0].revents != 0 { server.serveOne { route($0, rendering) } }
+      if descriptors[0].revents != 0 {
+        let shown = rendering
+        server.serveOne { route($0, shown) }
+      }
       if let since = pendingSince, Date().timeIntervalSince(since) >= 0.06 {
         pendingSince = nil
         rendering = render(options, generation: rendering.generation + 1)

@@ -1,16 +1,19 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A small HTTP/1.1 server on one thread: answers each request and closes, keeps event streams open.
+/// A small HTTP/1.1 server: answers each request and closes, keeps event streams open.
 ///
-/// Loopback only unless told otherwise; `poll` waits on the listening socket, the clients and any
-/// other descriptor the owner adds (inotify), so an idle server spends no time.
+/// Loopback only unless told otherwise; `poll` waits on the listening socket, the event streams and
+/// any other descriptor the owner adds (inotify), so an idle server spends no time. Each client is
+/// read and answered on a thread of its own (at most `maximumClients` at once), so silent or slow
+/// clients hold only their own thread, never the others or the renders.
 final class PreviewServer {
   /// An answer: status, content type and body.
-  struct Response {
+  struct Response: Sendable {
     var status = "200 OK"
     var contentType = "text/html; charset=utf-8"
     var body = Data()
@@ -27,6 +30,15 @@ final class PreviewServer {
   /// How long one client may take to send its request, in all: a client that sends a byte now and
   /// then cannot hold the server.
   static let requestDeadline = 1.5
+  /// The most clients read and answered at once; one more is closed at once.
+  static let maximumClients = 64
+
+  /// What the client threads hand back: event streams opened, and how many clients are served now.
+  private final class Inbox: Sendable {
+    let streams = Mutex<[Int32]>([])
+    let active = Atomic<Int>(0)
+  }
+  private let inbox = Inbox()
 
   /// Binds `host:port` (port 0: a free one) and listens.
   init(host: String, port: UInt16) throws(CLIError) {
@@ -69,40 +81,72 @@ final class PreviewServer {
     close(listener)
   }
 
-  /// Accepts one client, reads its request and answers it with `route(path)`; `/events` stays open.
-  func serveOne(route: (String) -> Response) {
+  /// Accepts one client and reads and answers it on a thread of its own with `route(path)`;
+  /// `/events` stays open and joins `streams` at the next `adoptStreams()`.
+  func serveOne(route: @escaping @Sendable (String) -> Response) {
     let client = accept(listener, nil, nil)
     guard client >= 0 else {
       // Out of descriptors: wait a moment instead of spinning on a listener that stays readable.
       if errno == EMFILE || errno == ENFILE { usleep(100_000) }
       return
     }
-    var timeout = timeval(tv_sec: 2, tv_usec: 0)
-    setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    guard let request = PreviewServer.request(client) else {
+    _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+    let inbox = self.inbox
+    guard inbox.active.add(1, ordering: .acquiringAndReleasing).newValue <= Self.maximumClients else {
+      inbox.active.subtract(1, ordering: .acquiringAndReleasing)
       close(client)
       return
+    }
+    let (allowedHosts, port) = (self.allowedHosts, self.port)
+    let thread = Thread {
+      defer { inbox.active.subtract(1, ordering: .acquiringAndReleasing) }
+      if let stream = Self.answer(client, allowedHosts: allowedHosts, port: port, route: route) {
+        inbox.streams.withLock { $0.append(stream) }
+      }
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+  }
+
+  /// Takes in the event streams the client threads opened since the last call.
+  func adoptStreams() {
+    streams += inbox.streams.withLock { opened in
+      defer { opened = [] }
+      return opened
+    }
+  }
+
+  /// Reads `client`'s request and answers it; returns the client when it stays open as an event stream.
+  private static func answer(
+    _ client: Int32, allowedHosts: Set<String>, port: UInt16, route: (String) -> Response
+  ) -> Int32? {
+    var timeout = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    guard let request = request(client) else {
+      close(client)
+      return nil
     }
     guard let host = request.host, allowedHosts.contains(host.lowercased()) else {
       let body = Data("this preview answers only requests to itself (Host 127.0.0.1:\(port))\n".utf8)
       let head =
         "HTTP/1.1 421 Misdirected Request\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-      _ = PreviewServer.send(client, Data(head.utf8) + body)
+      _ = send(client, Data(head.utf8) + body)
       close(client)
-      return
+      return nil
     }
-    let path = request.path
-    if path == "/events" {
+    if request.path == "/events" {
       let head =
         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\r\n: ready\n\n"
-      if PreviewServer.send(client, Data(head.utf8)) { streams.append(client) } else { close(client) }
-      return
+      if send(client, Data(head.utf8)) { return client }
+      close(client)
+      return nil
     }
-    let response = route(path)
+    let response = route(request.path)
     let head =
       "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
-    _ = PreviewServer.send(client, Data(head.utf8) + response.body)
+    _ = send(client, Data(head.utf8) + response.body)
     close(client)
+    return nil
   }
 
   /// Tells every event stream that generation `generation` is ready; drops the ones that went away.
