@@ -82,7 +82,9 @@ let package = Package(
     .target(name: "EInvoicing", dependencies: ["DataModel"], path: "Sources/EInvoicing"),
     .target(
       name: "InvoiceGenCLI",
-      dependencies: ["DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing", "CPDFContent", "CCMS"],
+      dependencies: [
+        "DataModel", "PageKit", "PageRendering", "Layouts", "EInvoicing", "CPDFContent", "CCMS",
+      ],
       path: "Sources/InvoiceGenCLI"),
     .executableTarget(name: "invoicegen", dependencies: ["InvoiceGenCLI"], path: "Sources/invoicegen"),
     .executableTarget(
