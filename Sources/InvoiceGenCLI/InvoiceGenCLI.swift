@@ -41,8 +41,8 @@ public enum InvoiceGenCLI {
     -> Outcome
   {
     switch command {
-    case .help:
-      print(help)
+    case .help(let subcommand):
+      print(subcommand.flatMap { CommandLineReference.help(for: $0) } ?? help)
     case .version:
       print("invoicegen \(version)")
     case .layouts:

@@ -26,6 +26,24 @@ import Testing
     }
   }
 
+  /// `SUBCOMMAND --help` prints that subcommand's usage and options, not the whole tool's, and the
+  /// man page has a section per subcommand (issue 59, part 5).
+  @Test(arguments: [
+    ("diff", "--tolerance PCT"), ("report", "--fail-on-test-failures"), ("preview", "--render-timeout S"),
+    ("new-layout", "--invoicegen PATH|URL"), ("layouts", "usage: invoicegen layouts"),
+  ])
+  func eachSubcommandHasItsOwnHelp(subcommand: String, expected: String) throws {
+    let run = try CommandRunner.invoicegen([subcommand, "--help"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("usage: invoicegen \(subcommand)"), "\(run.stdout)")
+    #expect(run.stdout.contains(expected), "\(run.stdout)")
+    #expect(!run.stdout.contains("--einvoice-profile"), "the batch options are not a subcommand's")
+    let man = try CommandRunner.invoicegen(["man"]).stdout
+    #expect(
+      man.contains(".SH COMMANDS")
+        && man.contains(".SS \(subcommand.replacingOccurrences(of: "-", with: "\\-"))"))
+  }
+
   @Test func mistakesGetADidYouMean() throws {
     let option = try CommandRunner.invoicegen(["--input", "x.csv", "--out", "o", "--formt", "pdf"])
     #expect(option.status == 1)

@@ -48,7 +48,8 @@ public enum Command: Sendable {
   case preview(PreviewCommand.Options)
   case layouts
   case version
-  case help
+  /// `--help`, or `SUBCOMMAND --help` for that subcommand's own.
+  case help(String?)
   /// `invoicegen completions bash|zsh|fish`: a shell completion script.
   case completions(String)
   /// `invoicegen man`: the man page (roff), used by `make man`.
@@ -61,8 +62,10 @@ public enum Command: Sendable {
 public enum Arguments {
   public static func parse(_ arguments: [String]) throws(CLIError) -> Command {
     var list = arguments
-    if list.isEmpty { return .help }
-    if list.contains("--help") || list.contains("-h") { return .help }
+    if list.isEmpty { return .help(nil) }
+    if list.contains("--help") || list.contains("-h") {
+      return .help(list.first.flatMap { CommandLineReference.subcommands[$0] == nil ? nil : $0 })
+    }
     if list.first == "--version" || list == ["version"] { return .version }
     if list.first == "layouts" { return .layouts }
     if list.first == "completions" { return .completions(list.count > 1 ? list[1] : "") }

@@ -56,6 +56,60 @@ enum CommandLineReference {
     """
   }
 
+  /// Each subcommand's usage and what it does, for `SUBCOMMAND --help` and the man page's COMMANDS.
+  static let subcommands: [String: (usage: String, summary: String)] = [
+    "report": (
+      "invoicegen report --input FILE.json|FILE.csv|- --out FILE [options]",
+      "a report (tables over pages, charts, CI test results and coverage) as one PDF, PNG or SVG"
+    ),
+    "diff": (
+      "invoicegen diff OLD NEW [--out DIR] [--tolerance PCT] [--summary FILE|-]",
+      "the pages that changed between two PDFs or two folders of PDFs: words and pixels"
+    ),
+    "preview": (
+      "invoicegen preview --input FILE [batch options] [--port N] [--host IP] [--render-timeout S]",
+      "the rendered pages on a local web page, rendered again when the input, the config or a file it names is saved"
+    ),
+    "new-layout": (
+      "invoicegen new-layout NAME [--dir DIR] [--invoicegen PATH|URL]",
+      "a Swift package with an invoice layout of one's own, built on invoicegen"
+    ),
+    "layouts": ("invoicegen layouts", "the layouts this executable has, one per line with what it is"),
+    "completions": ("invoicegen completions bash|zsh|fish", "a shell completion script on standard output"),
+  ]
+
+  /// The options of the subcommands whose options are not in a table of their own.
+  static let otherOptions: [String: String] = [
+    "preview": """
+    Options:
+      --port N              the port to listen on (default: a free one, printed)
+      --host IP             the IPv4 address to bind (default 127.0.0.1)
+      --render-timeout S    a render that takes longer is stopped and said so (default 60)
+      every batch option (--config, --layout, --only, --locale, --paper, --format svg…) is passed on to each render
+    """,
+    "new-layout": """
+    Options:
+      --dir DIR             the folder to create (default: ./NAME)
+      --invoicegen PATH|URL the invoicegen package the new package depends on (default: this executable's sources)
+    """,
+  ]
+
+  /// `invoicegen SUBCOMMAND --help`: that subcommand's usage and options; nil for an unknown one.
+  static func help(for subcommand: String) -> String? {
+    guard let entry = subcommands[subcommand] else { return nil }
+    var text =
+      "usage: \(entry.usage)\n\n\(entry.summary.prefix(1).uppercased() + entry.summary.dropFirst()).\n"
+    switch subcommand {
+    case "report": text += "\n" + ReportOptions.table.helpText
+    case "diff":
+      text += "\n" + DiffOptions.table.helpText
+      text += "\n  diff exits 0 when no page changed beyond the tolerance, 1 when one did or a document was"
+      text += "\n  added or removed, 2 when a file could not be read."
+    default: text += otherOptions[subcommand].map { "\n" + $0 } ?? ""
+    }
+    return text
+  }
+
   /// The options tables of the README, between its `<!-- options -->` markers.
   static var markdown: String {
     BatchOptions.table.markdown + "\n\n" + ReportOptions.table.markdown + "\n\n" + DiffOptions.table.markdown
@@ -128,6 +182,16 @@ enum CommandLineReference {
     }
   }
 
+  /// The man page's COMMANDS section: a subsection per subcommand with its usage, what it does and
+  /// the options no table below lists.
+  private static func commands(_ escape: (String) -> String) -> String {
+    subcommands.keys.sorted().map { name in
+      let entry = subcommands[name]!
+      let options = otherOptions[name].map { "\n.nf\n" + escape($0) + "\n.fi" } ?? ""
+      return ".SS \(escape(name))\n.B \(escape(entry.usage))\n.br\n\(escape(entry.summary)).\(options)"
+    }.joined(separator: "\n")
+  }
+
   /// The man page (roff), from the same declarations as `--help`.
   static func manPage(version: String) -> String {
     func escape(_ text: String) -> String {
@@ -150,6 +214,8 @@ enum CommandLineReference {
       .nf
       \(escape(usage.replacingOccurrences(of: "usage: ", with: "      ")))
       .fi
+      .SH COMMANDS
+      \(commands(escape))
       .SH OPTIONS
       \(section(BatchOptions.table))
       \(section(ReportOptions.table))
