@@ -182,12 +182,12 @@ test-package:
 man: build
 	.build/$(CONFIG)/invoicegen man > .build/invoicegen.1
 
-## readme-options: rewrites the README's options tables from the option declarations.
+## readme-options: rewrites the options tables of docs/usage.md from the option declarations.
 readme-options: build
 	@.build/$(CONFIG)/invoicegen options-markdown > .build/options.md
-	@python3 -c "import re,sys; r=open('README.md').read(); o=open('.build/options.md').read().rstrip(chr(10)); \
+	@python3 -c "import re,sys; r=open('docs/usage.md').read(); o=open('.build/options.md').read().rstrip(chr(10)); \
 	  b=r.index('<!-- options:'); b=r.index(chr(10),b)+1; e=r.index('<!-- /options -->'); \
-	  open('README.md','w').write(r[:b]+o+chr(10)+r[e:])"
+	  open('docs/usage.md','w').write(r[:b]+o+chr(10)+r[e:])"
 
 ## install: the binary, the man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX).
 PREFIX ?= /usr/local

@@ -304,9 +304,9 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// The README's "Lawful in each country" table is the rule table's own.
+/// The "Lawful in each country" table of docs/law.md is the rule table's own.
 @Suite struct LegalReadmeTests {
-  /// The table as the README writes it, made from `LegalRuleBook`.
+  /// The table as docs/law.md writes it, made from `LegalRuleBook`.
   static var table: String {
     var rows = [
       "| country | rule | law | the invoice states or is | when |", "|---|---|---|---|---|",
@@ -328,7 +328,7 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
   @Test func theReadmeTableIsTheRuleTable() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: root.appendingPathComponent("docs/law.md"), encoding: .utf8)
     let start = "<!-- legal-rules:start -->\n"
     let from = try #require(readme.range(of: start)).upperBound
     let to = try #require(readme.range(of: "<!-- legal-rules:end -->", range: from..<readme.endIndex))

@@ -1,18 +1,18 @@
 import Foundation
 import Testing
 
-/// The options are declared once: `--help`, the README's tables, completions and the man page all come from the declarations.
+/// The options are declared once: `--help`, the options tables of docs/usage.md, completions and the man page all come from the declarations.
 @Suite struct CommandLineReferenceTests {
   @Test func theReadmesOptionsTablesAreTheDeclarations() throws {
     let readme = try String(
-      contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+      contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("docs/usage.md").path, encoding: .utf8)
     let begin = try #require(readme.range(of: "<!-- options:"))
     let afterMarker = try #require(readme[begin.upperBound...].firstIndex(of: "\n"))
     let end = try #require(readme.range(of: "<!-- /options -->"))
     let inReadme = String(readme[readme.index(after: afterMarker)..<end.lowerBound])
     let generated = try CommandRunner.invoicegen(["options-markdown"]).stdout
     #expect(
-      inReadme == generated, "the README's options differ from the declarations: run make readme-options")
+      inReadme == generated, "docs/usage.md's options differ from the declarations: run make readme-options")
   }
 
   @Test func helpListsEveryOptionWithItsValues() throws {

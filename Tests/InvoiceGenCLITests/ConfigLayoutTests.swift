@@ -281,9 +281,11 @@ import Testing
 
   @Test func theReadmeDescribesEveryLayoutKey() throws {
     let readme = try String(
-      contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+      contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("docs/config.md").path, encoding: .utf8
+    )
     for (key, summary) in ConfigReader.layoutKeys {
-      #expect(readme.contains("| `layout.\(key)` | \(summary) |"), "README lacks the row of layout.\(key)")
+      #expect(
+        readme.contains("| `layout.\(key)` | \(summary) |"), "docs/config.md lacks the row of layout.\(key)")
     }
     for placeholder in ["seller.vatId", "bank.iban", "invoice.number", "page", "pages"] {
       #expect(readme.contains("{\(placeholder)}"))
