@@ -164,16 +164,7 @@ import Testing
     #expect(try code(["-H", "Host: rebound.example:\(port)", preview.url + "state"]) == "421")
     // A client that drips one byte every 0.4 s for 6 s: the server drops it after 1.5 s.
     let dripping = Thread {
-      let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = (UInt16(port) ?? 0).bigEndian
-      inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-      _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
+      let client = Self.connectedClient(port: UInt16(port) ?? 0)
       for _ in 0..<15 {
         _ = send(client, "G", 1, Int32(MSG_NOSIGNAL))
         Thread.sleep(forTimeInterval: 0.4)
@@ -182,24 +173,27 @@ import Testing
     }
     dripping.start()
     // And ten clients that connect and say nothing: each holds only its own thread.
-    let silent = (0..<10).map { _ in
-      let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = (UInt16(port) ?? 0).bigEndian
-      inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-      _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      return client
-    }
+    let silent = (0..<10).map { _ in Self.connectedClient(port: UInt16(port) ?? 0) }
     defer { for client in silent { close(client) } }
     Thread.sleep(forTimeInterval: 0.3)
     let start = Date()
     #expect(try code([preview.url + "state"]) == "200")
     #expect(Date().timeIntervalSince(start) < 4, "answered while a slow client dripped and ten were silent")
+  }
+
+  /// A socket connected to the preview on 127.0.0.1:`port`, saying nothing yet.
+  static func connectedClient(port: UInt16) -> Int32 {
+    let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return client
   }
 
   /// The state of `preview` once its generation is past `generation` (or the last seen after 10 s).
