@@ -53,7 +53,7 @@ public struct InvoiceHead: View {
     .padding(.bottom, 6)
   }
 
-  /// The title, with the VERI*FACTU QR code at its end when the invoice carries one.
+  /// The title, with the VERI*FACTU QR code or another verification code at its end when the invoice carries one.
   @ViewBuilder
   var titleRow: some View {
     let heading = Text(title).font(settings.brand.font(22, weight: .bold))
@@ -64,6 +64,12 @@ public struct InvoiceHead: View {
         heading
         Spacer(minLength: 12)
         VerifactuMark(record, brand: settings.brand)
+      }
+    } else if let code = settings.issuer.verificationCode {
+      HStack(alignment: .top) {
+        heading
+        Spacer(minLength: 12)
+        VerificationMark(code, brand: settings.brand)
       }
     } else {
       heading

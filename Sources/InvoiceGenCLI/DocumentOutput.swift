@@ -12,9 +12,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case ubl
   /// One Italian FatturaPA 1.2 (FPR12) per invoice, `IT{partita IVA}_{progressivo}.xml`.
   case fatturapa
+  /// One Polish FA(3) invoice for KSeF per invoice, `NUMBER.xml`.
+  case ksef
 
   /// Whether the format is an e-invoice in XML rather than a rendered document.
-  var isEInvoiceXML: Bool { self == .cii || self == .ubl || self == .fatturapa }
+  var isEInvoiceXML: Bool { self == .cii || self == .ubl || self == .fatturapa || self == .ksef }
 }
 
 /// Writes a laid-out document as a PDF, or as one PNG or SVG per page: the step the batch and report commands share.
@@ -67,7 +69,7 @@ enum DocumentOutput {
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let stem = String(path[..<slash]) + OutputName.stem(String(path[slash...]))
     switch format {
-    case .pdf, .cii, .ubl, .fatturapa:
+    case .pdf, .cii, .ubl, .fatturapa, .ksef:
       // An e-invoice in XML is written by the batch itself; a document asked for as one is a PDF.
       return Written(
         files: [path],

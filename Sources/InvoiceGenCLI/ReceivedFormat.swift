@@ -3,7 +3,7 @@ import Foundation
 
 /// A received e-invoice's kind: CII, UBL or FatturaPA XML, or a PDF with the XML inside (Factur-X, ZUGFeRD, XRechnung).
 public enum ReceivedFormat: String, Sendable {
-  case cii, ubl, pdf, fatturapa
+  case cii, ubl, pdf, fatturapa, ksef
 
   /// The kind of the file at `path`: a PDF by its first bytes, XML by its root element; nil for
   /// anything else (CSV, JSON). XML that is no e-invoice counts as CII: reading it says what its root is.
@@ -18,6 +18,7 @@ public enum ReceivedFormat: String, Sendable {
     switch ReceivedInvoiceReader.syntax(ofFileAt: path) {
     case .ubl?: return .ubl
     case .fatturaPA?: return .fatturapa
+    case .ksef?: return .ksef
     case .cii?, nil: return .cii
     }
   }

@@ -33,7 +33,7 @@ struct JSONInvoiceReader {
     "locale",
     "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
     "taxName", "expectedTotal", "status", "precedingInvoice", "buyerReference", "deliveryDate",
-    "billingPeriodStart", "billingPeriodEnd",
+    "billingPeriodStart", "billingPeriodEnd", "precedingInvoiceDate", "precedingInvoiceKSeF",
   ]
   static let customerKeys: Set<String> = [
     "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
@@ -349,9 +349,7 @@ struct JSONInvoiceReader {
     let givenTax = readGivenTax(value, path, items: items)
     readStatus(value, path)
     let expected = decimal(value, "expectedTotal", path, required: false, maxDecimals: 6)
-    let buyerReference = string(value, "buyerReference", path, required: false)
-    let delivery = date(value, "deliveryDate", path, required: false)
-    let period = readBillingPeriod(value, path)
+    let references = readReferences(value, path)
     guard !currentFailed, let number, let issue, let currency, let customer else { return nil }
     var invoice: Invoice
     do {
@@ -365,9 +363,7 @@ struct JSONInvoiceReader {
         value, path, "the amounts of invoice \(Diagnostic.quote(number)) are too large to compute exactly")
       return nil
     }
-    invoice.buyerReference = buyerReference
-    invoice.deliveryDate = delivery
-    invoice.billingPeriod = period
+    references.apply(to: &invoice)
     invoice.fields = customValues(
       written, path, names: options.customFields + keptKeys(written, known: JSONInvoiceReader.invoiceKeys))
     if let expected, let violation = InvoiceRules.reconcile(invoice, expected: expected) {
@@ -375,6 +371,32 @@ struct JSONInvoiceReader {
       return nil
     }
     return invoice
+  }
+
+  /// The references an invoice may carry beside its parties and lines: the buyer's, the delivery
+  /// date or period, and the invoice a credit note corrects.
+  struct References {
+    var buyerReference: String?
+    var delivery: CalendarDate?
+    var period: ClosedRange<CalendarDate>?
+    var precedingDate: CalendarDate?
+    var precedingKSeF: String?
+
+    func apply(to invoice: inout Invoice) {
+      invoice.buyerReference = buyerReference
+      invoice.deliveryDate = delivery
+      invoice.billingPeriod = period
+      invoice.precedingInvoiceDate = precedingDate
+      invoice.precedingInvoiceKSeFNumber = precedingKSeF
+    }
+  }
+
+  mutating func readReferences(_ value: JSONValue, _ path: String) -> References {
+    References(
+      buyerReference: string(value, "buyerReference", path, required: false),
+      delivery: date(value, "deliveryDate", path, required: false), period: readBillingPeriod(value, path),
+      precedingDate: date(value, "precedingInvoiceDate", path, required: false),
+      precedingKSeF: string(value, "precedingInvoiceKSeF", path, required: false))
   }
 
   /// The invoice's currency: its own "currency" if known, else the configured default.

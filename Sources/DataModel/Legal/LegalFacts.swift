@@ -9,6 +9,7 @@ public struct LegalDocument: Sendable, Hashable {
     case facturX = "facturx"
     case cii, ubl
     case fatturaPA = "fatturapa"
+    case ksef
   }
 
   public var format: Format

@@ -117,6 +117,25 @@ public enum TaxIdentifier {
     return passesLuhn(number)
   }
 
+  /// A Polish NIP: 10 digits (after a `PL` prefix) whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7)
+  /// modulo 11 is the tenth; the first digit is not 0.
+  public static func isPolishNIP(_ text: String) -> Bool {
+    var characters = compact(text)
+    if characters.starts(with: "PL") { characters.removeFirst(2) }
+    guard let number = digits(characters, count: 10), number[0] != 0 else { return false }
+    let weights = [6, 5, 7, 2, 3, 4, 5, 6, 7]
+    let sum = zip(number, weights).reduce(0) { $0 + $1.0 * $1.1 }
+    return sum % 11 == number[9]
+  }
+
+  /// A number KSeF gives an invoice (TNumerKSeF): the issuer's NIP, the date, two groups of six
+  /// hexadecimal digits and a two-digit check, joined by dashes.
+  public static func isKSeFNumber(_ text: String) -> Bool {
+    let pattern =
+      #/([1-9]((\d[1-9])|([1-9]\d))\d{7}|M\d{9}|[A-Z]{3}\d{7})-(20[2-9]\d|2[1-9]\d{2}|[3-9]\d{3})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/#
+    return text.wholeMatch(of: pattern) != nil
+  }
+
   /// A French SIREN (9 digits) or SIRET (14 digits) passing the Luhn check (INSEE).
   public static func isFrenchSIREN(_ text: String) -> Bool {
     let characters = compact(text)

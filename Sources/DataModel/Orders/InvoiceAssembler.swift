@@ -201,6 +201,36 @@ struct InvoiceAssembler {
     case failed
   }
 
+  /// The buyer of `invoice`: its address as given, or made from its parts in the invoice's locale.
+  private mutating func customer(
+    _ invoice: PendingInvoice, name: String, attention: String?, postal: PostalAddress?, locale: String?,
+    electronicAddress: ElectronicAddress?
+  ) -> Party {
+    var address = value(.customerAddress, invoice).map { Party.addressLines($0) } ?? []
+    if address.isEmpty, let postal {
+      address = postal.lines(locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
+    }
+    if let attention { address.insert(attention, at: 0) }
+    var customer = Party(
+      name: name, address: address, email: value(.customerEmail, invoice),
+      vatId: value(.customerVatId, invoice), id: value(.customerId, invoice), postalAddress: postal)
+    customer.electronicAddress = electronicAddress
+    return customer
+  }
+
+  /// The dates an invoice refers to beside its own: delivery, the period billed, the corrected invoice's.
+  struct ReferenceDates {
+    var delivery: CalendarDate?
+    var period: ClosedRange<CalendarDate>?
+    var preceding: CalendarDate?
+
+    func apply(to invoice: inout Invoice) {
+      invoice.deliveryDate = delivery
+      invoice.billingPeriod = period
+      invoice.precedingInvoiceDate = preceding
+    }
+  }
+
   /// The invoice built from `invoice`'s rows, or why not (each problem reported, located, in the order checked).
   mutating func build(_ invoice: PendingInvoice) -> Outcome {
     for index in 0..<touchedCount { checked[touched[index]] = .unread }
@@ -221,20 +251,14 @@ struct InvoiceAssembler {
     let status = status(invoice)
     let expected = levelAmount(.expectedTotal, invoice, allowsNegative: true)
     let postal = postalAddress(invoice, locale: locale)
-    let delivery = date(.deliveryDate, invoice)
-    let period = billingPeriod(invoice)
+    let dates = ReferenceDates(
+      delivery: date(.deliveryDate, invoice), period: billingPeriod(invoice),
+      preceding: date(.precedingInvoiceDate, invoice))
     let electronicAddress = electronicAddress(invoice)
     guard !invoice.failed, let issue, let currency, let name else { return .failed }
-    var address = value(.customerAddress, invoice).map { Party.addressLines($0) } ?? []
-    if address.isEmpty, let postal {
-      address = postal.lines(locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
-    }
-    if let attention { address.insert(attention, at: 0) }
-    var customer = Party(
-      name: name, address: address, email: value(.customerEmail, invoice),
-      vatId: value(.customerVatId, invoice),
-      id: value(.customerId, invoice), postalAddress: postal)
-    customer.electronicAddress = electronicAddress
+    let customer = customer(
+      invoice, name: name, attention: attention, postal: postal, locale: locale,
+      electronicAddress: electronicAddress)
     var built: Invoice
     do {
       built = try Invoice(
@@ -244,8 +268,8 @@ struct InvoiceAssembler {
         precedingInvoice: value(.precedingInvoice, invoice), pricesIncludeTax: pricesIncludeTax,
         taxExemptionReason: value(.taxExemptionReason, invoice), source: start)
       built.buyerReference = value(.buyerReference, invoice)
-      built.deliveryDate = delivery
-      built.billingPeriod = period
+      built.precedingInvoiceKSeFNumber = value(.precedingInvoiceKSeF, invoice)
+      dates.apply(to: &built)
     } catch {
       fail(
         invoice,

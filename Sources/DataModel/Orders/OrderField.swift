@@ -54,6 +54,9 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case customerElectronicAddressScheme = "customer_electronic_address_scheme"
   /// The amount refunded of a partly refunded order (Shopify's `Refunded Amount`).
   case refundedAmount = "refunded_amount"
+  case precedingInvoiceDate = "preceding_invoice_date"
+  /// The KSeF number of the invoice a credit note corrects.
+  case precedingInvoiceKSeF = "preceding_invoice_ksef"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -111,6 +114,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .customerElectronicAddress: return 50
     case .customerElectronicAddressScheme: return 51
     case .refundedAmount: return 52
+    case .precedingInvoiceDate: return 53
+    case .precedingInvoiceKSeF: return 54
     }
   }
 

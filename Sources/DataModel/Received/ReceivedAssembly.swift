@@ -27,7 +27,7 @@ struct ReceivedAssembly {
     }
     // Each unit code without a name here is said once per file, at its first line.
     var named = UnitCode.known
-    for line in draft.lines {
+    for line in draft.lines where !draft.unitsAreWords {
       guard let unit = line.unitCode, named.insert(unit).inserted else { continue }
       warnings.append(
         "\(fields.file):\(line.line): unit code \"\(unit)\" has no name here; it is shown as the code")

@@ -62,6 +62,10 @@ struct ReceivedDraft {
   var stated: StatedTotals?
   var details: [ReceivedInvoice.Detail] = []
   var warnings: [String] = []
+  /// Whether the lines' units are words as printed (FA(3)'s P_8A), not UN/ECE Rec 20 codes.
+  var unitsAreWords = false
+  /// Why the exempt supplies are exempt (FA(3)'s P_19A, B or C), for the breakdown.
+  var exemptionReason: String?
 
   /// Adds a "more" entry when `value` is given.
   mutating func detail(_ term: String, _ label: String, _ value: String?) {

@@ -8,6 +8,8 @@ public struct ReceivedInvoice: Sendable {
   public enum Syntax: String, Sendable {
     case cii, ubl
     case fatturaPA = "fatturapa"
+    /// Poland's FA(3), as KSeF holds it.
+    case ksef
   }
 
   /// A business term the invoice model has no place for, shown in the rendered invoice's "more" section.

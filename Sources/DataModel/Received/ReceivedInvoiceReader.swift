@@ -18,6 +18,7 @@ public enum ReceivedInvoiceReader {
     case "CrossIndustryInvoice": return .cii
     case "Invoice", "CreditNote": return .ubl
     case "FatturaElettronica": return .fatturaPA
+    case "Faktura": return .ksef
     default: return nil
     }
   }
@@ -72,10 +73,17 @@ public enum ReceivedInvoiceReader {
           try assemble(reading.read(root, body: body), fields: fields, root: body, syntax: .fatturaPA)
         }
       }
+    case .ksef:
+      return [
+        Result { () throws(ReceivedInvoiceError) in
+          try assemble(
+            KSeFInvoiceReading(fields: fields).read(root), fields: fields, root: root, syntax: .ksef)
+        }
+      ]
     case nil:
       throw fields.fail(
         root,
-        "not an e-invoice: the root element is <\(root.name)>, not CII's <CrossIndustryInvoice>, UBL's <Invoice> or <CreditNote>, or FatturaPA's <FatturaElettronica>"
+        "not an e-invoice: the root element is <\(root.name)>, not CII's <CrossIndustryInvoice>, UBL's <Invoice> or <CreditNote>, FatturaPA's <FatturaElettronica> or FA(3)'s <Faktura>"
       )
     }
   }
@@ -87,6 +95,7 @@ public enum ReceivedInvoiceReader {
     case "Invoice": return "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
     case "CreditNote": return "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"
     case "FatturaElettronica": return "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2"
+    case "Faktura": return "http://crd.gov.pl/wzor/2025/06/25/13775/"
     default: return nil
     }
   }

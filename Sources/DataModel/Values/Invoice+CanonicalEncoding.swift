@@ -39,6 +39,8 @@ extension Invoice {
     field("precedingInvoice", precedingInvoice)
     field("buyerReference", buyerReference)
     field("deliveryDate", deliveryDate?.description)
+    field("precedingInvoiceDate", precedingInvoiceDate?.description)
+    field("precedingInvoiceKSeFNumber", precedingInvoiceKSeFNumber)
     field("billingPeriod", billingPeriod.map { "\($0.lowerBound)/\($0.upperBound)" })
     field("givenTax.amount", givenTax?.amount.description)
     field("givenTax.name", givenTax?.name)

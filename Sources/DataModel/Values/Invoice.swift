@@ -21,6 +21,16 @@ public struct Invoice: Hashable, Sendable {
     get { extras?.first?.buyerReference }
     set { update { $0.buyerReference = newValue } }
   }
+  /// The issue date of the invoice a credit note corrects (EN 16931 BT-26; KSeF's DataWystFaKorygowanej).
+  public var precedingInvoiceDate: CalendarDate? {
+    get { extras?.first?.precedingInvoiceDate }
+    set { update { $0.precedingInvoiceDate = newValue } }
+  }
+  /// The KSeF number of the invoice a credit note corrects, or "none" when it was issued outside KSeF.
+  public var precedingInvoiceKSeFNumber: String? {
+    get { extras?.first?.precedingInvoiceKSeFNumber }
+    set { update { $0.precedingInvoiceKSeFNumber = newValue } }
+  }
   /// When the goods or services were delivered (BT-72).
   public var deliveryDate: CalendarDate? {
     get { extras?.first?.deliveryDate }
@@ -47,6 +57,8 @@ public struct Invoice: Hashable, Sendable {
   private struct Extras: Hashable, Sendable {
     var buyerReference: String?
     var deliveryDate: CalendarDate?
+    var precedingInvoiceDate: CalendarDate?
+    var precedingInvoiceKSeFNumber: String?
     var billingPeriod: ClosedRange<CalendarDate>?
     var fields: [String: String] = [:]
   }

@@ -27,6 +27,8 @@ public struct Issuer: Sendable {
   public var usesCreditorReference = false
   /// How the issuer meets the legal particulars its data does not carry (the config's `legal`).
   public var legal = LegalSettings()
+  /// The code the invoice carries for checking it with the tax authority (KSeF's QR code I), when it has one.
+  public var verificationCode: VerificationCode?
 
   public init(
     seller: Party? = nil, legalLine: LocalizedText? = nil, bank: BankAccount? = nil,

@@ -28,6 +28,9 @@ public enum UnitCode {
     "pairs": "PR",
     "paar": "PR", "pack": "XPK", "pkg": "XPK", "box": "XBX", "lump sum": "LS", "pauschal": "LS", "psch": "LS",
     "flat": "LS", "license": "C62", "licence": "C62", "lizenz": "C62",
+    // Polish invoices' units: sztuka (piece), usługa (a service), godzina (hour), komplet (set).
+    "szt": "C62", "szt.": "C62", "usł": "C62", "usł.": "C62", "godz": "HUR", "godz.": "HUR", "kpl": "SET",
+    "kpl.": "SET", "dzień": "DAY", "mies": "MON", "mies.": "MON",
   ]
 
   /// The Rec 20 code for `unit` (a code, or a common word), C62 ("one") when no unit is given, or nil when unknown.

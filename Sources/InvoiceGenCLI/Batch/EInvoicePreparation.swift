@@ -40,8 +40,13 @@ struct EInvoicePreparation {
   func prepare(_ job: RenderJob) -> Result<RenderJob, Failure> {
     var made = EInvoiceDocument.make(
       job.invoice, issuer: issuer(for: job.invoice), profile: plan.einvoiceProfile)
-    if plan.format == .fatturapa, case .success(let document) = made {
-      let problems = FatturaPAWriter.problems(document)
+    if case .success(let document) = made {
+      let problems =
+        switch plan.format {
+        case .fatturapa: FatturaPAWriter.problems(document)
+        case .ksef: KSeFWriter.problems(document)
+        default: [EInvoiceProblem]()
+        }
       if !problems.isEmpty { made = .failure(EInvoiceFailure(problems: problems)) }
     }
     switch made {

@@ -97,6 +97,9 @@ final class InvoiceRendering: Sendable {
             FatturaPAWriter.xml(
               document, progressivo: FatturaPANumbering.progressivo(inName: job.name),
               regime: plan.settings.issuer.legal.regimeFiscale)
+          case .ksef:
+            KSeFWriter.xml(
+              document, created: plan.creationDate ?? Date(), system: "invoicegen \(InvoiceGenCLI.version)")
           default: CIIWriter.xml(document)
           }
         try AtomicFile.write(Data(xml), to: path, durable: plan.durable)

@@ -29,6 +29,7 @@ struct LegalCheck {
       case .cii: .cii
       case .ubl: .ubl
       case .fatturapa: .fatturaPA
+      case .ksef: .ksef
       case .pdf, .png, .svg: plan.facturX ? .facturX : .pdf
       }
     let issuer = plan.settings.issuer

@@ -78,7 +78,7 @@ struct OutputNaming {
     case .pdf: return plan.skipUnchanged ? "." + name + ".invoicegen-hash" : name
     case .png: return OutputName.stem(name) + "-99999.png"
     case .svg: return OutputName.stem(name) + "-99999.svg"
-    case .cii, .ubl: return OutputName.stem(name) + ".xml"
+    case .cii, .ubl, .ksef: return OutputName.stem(name) + ".xml"
     // The SdI's name, whatever the pattern: IT, the partita IVA, _ and the progressivo.
     case .fatturapa: return "IT00000000000_00000.xml"
     }

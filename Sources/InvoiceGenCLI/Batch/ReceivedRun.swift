@@ -1,3 +1,4 @@
+import CPDFContent
 import DataModel
 import Foundation
 import Layouts
@@ -221,15 +222,35 @@ final class ReceivedRun: Sendable {
         }
         var received = received
         localize(&received)
+        if received.syntax == .ksef {
+          received.issuer.verificationCode = ksefCode(received, path: path, file: file)
+        }
         return .success(received)
       }
     }
   }
 
-  /// The invoice's language: `--locale`, else its buyer's country's, else English.
+  /// The invoice's language: `--locale`, else Polish for an FA(3) invoice (the law's visualisation
+  /// is Polish), else its buyer's country's, else English.
   private func localize(_ received: inout ReceivedInvoice) {
-    received.invoice.locale =
-      locale ?? CountryLanguage.tag(for: received.invoice.customer.postalAddress?.country) ?? "en"
+    let country = received.syntax == .ksef ? "PL" : received.invoice.customer.postalAddress?.country
+    received.invoice.locale = locale ?? CountryLanguage.tag(for: country) ?? "en"
+  }
+
+  /// KSeF's QR code I for the FA(3) at `path`: its link from the SHA-256 of the file's bytes as
+  /// read, with the KSeF number `file`'s name carries (KSeF names the files it delivers so), or OFFLINE.
+  private func ksefCode(_ received: ReceivedInvoice, path: String, file: String) -> VerificationCode? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    var hex = [CChar](repeating: 0, count: 65)
+    data.withUnsafeBytes { ig_sha256_hex($0.bindMemory(to: UInt8.self).baseAddress, $0.count, &hex) }
+    let digest = stride(from: 0, to: 64, by: 2).map { offset in
+      UInt8(
+        String(decoding: hex[offset..<offset + 2].map { UInt8(bitPattern: $0) }, as: UTF8.self), radix: 16)
+        ?? 0
+    }
+    return VerificationCode.ksef(
+      sellerNIP: received.issuer.seller?.vatId ?? "", issueDate: received.invoice.issueDate, sha256: digest,
+      ksefNumber: VerificationCode.ksefNumber(inFileName: file))
   }
 
   /// The run's settings for one received invoice: its own seller, bank and terms, the config's brand.
@@ -242,7 +263,9 @@ final class ReceivedRun: Sendable {
     settings.brand.logo = nil
     settings.envelope = nil
     let total = received.invoice.totals.grandTotal.amount
-    let due = received.invoice.isCreditNote ? received.stated.due.negated : received.stated.due
+    // A credit note states its amount due positive (EN 16931) or, as an FA(3) correction does, negative.
+    let stated = received.stated.due
+    let due = received.invoice.isCreditNote && !stated.isNegative ? stated.negated : stated
     settings.received = ReceivedNotes(
       amountDue: due == total ? nil : Money(due, received.invoice.currency),
       details: received.details.map { ($0.label, $0.value) }, disagreements: received.disagreements)

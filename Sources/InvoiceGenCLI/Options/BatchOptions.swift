@@ -9,7 +9,7 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var inputs: [String] = []
   public var out = ""
   public var inputFormat: InputKind?
-  /// `--input-format cii|ubl|fatturapa|pdf`: the inputs are received e-invoices of this kind.
+  /// `--input-format cii|ubl|fatturapa|ksef|pdf`: the inputs are received e-invoices of this kind.
   public var receivedFormat: ReceivedFormat?
   /// Whether the inputs are received e-invoices (set once they are detected): they bring their own seller.
   var readsReceivedInvoices = false
@@ -71,8 +71,8 @@ extension BatchOptions {
           "output folder, created if missing; files named by the config's output.fileName ({number}.pdf)"
       ) { $0.out = $1 },
       OptionSpec(
-        names: ["--input-format"], value: "csv|json|cii|ubl|fatturapa|pdf",
-        choices: ["csv", "json", "cii", "ubl", "fatturapa", "pdf"],
+        names: ["--input-format"], value: "csv|json|cii|ubl|fatturapa|ksef|pdf",
+        choices: ["csv", "json", "cii", "ubl", "fatturapa", "ksef", "pdf"],
         help: "the input kind (default: from the extension, and an XML file's root element)"
       ) {
         $0.inputFormat = InputKind(rawValue: $1.lowercased())
@@ -91,7 +91,7 @@ extension BatchOptions {
     [
       SharedOptions.format(
         help:
-          "pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…;\ncii or ubl: one e-invoice (NUMBER.xml) per invoice instead of a PDF;\nfatturapa: one FatturaPA per invoice, named IT{partita IVA}_{progressivo}.xml",
+          "pdf (default), or one PNG/SVG per page: NAME-1.png, NAME-2.png…;\ncii or ubl: one e-invoice (NUMBER.xml) per invoice instead of a PDF;\nfatturapa: one FatturaPA per invoice, named IT{partita IVA}_{progressivo}.xml;\nksef: one Polish FA(3) invoice for KSeF (NUMBER.xml) per invoice",
         choices: OutputFormat.allCases.map(\.rawValue)),
       SharedOptions.scale(),
       SharedOptions.paper(),
