@@ -148,10 +148,11 @@ extension LegalRuleBook {
   static let poland: [LegalRule] = [
     LegalRule(
       "PL-106GA-KSEF", .issuance, law: "PL ustawa o VAT art. 106ga",
-      requires: "issued through KSeF as a structured invoice (FA(3)), which invoicegen does not write",
+      requires: "issued through KSeF as a structured invoice (FA(3))",
       when: "from 1 April 2026, to a business in Poland",
-      fix: "issue this invoice through KSeF; invoicegen's PDF is then a copy for the buyer",
+      fix:
+        "run with --format ksef and send the XML to KSeF; render the XML (--input) for the copy with its QR code",
       applies: { $0.isDomestic && $0.buyerIsBusiness && $0.isIssued(onOrAfter: 2026, 4, 1) },
-      holds: { _ in false })
+      holds: { $0.document.format == .ksef })
   ]
 }
