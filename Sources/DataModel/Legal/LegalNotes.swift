@@ -26,8 +26,28 @@ public enum LegalNotes {
     switch facts.sellerCountry {
     case "AU": return facts.invoice.isCreditNote ? "Adjustment note" : "Tax invoice"
     case "JP" where primary(language) == "ja": return facts.invoice.isCreditNote ? "適格返還請求書" : "適格請求書"
+    case "SA": return saudiTitle(for: facts, language: language)
     default: return nil
     }
+  }
+
+  /// A Saudi invoice's title, in Arabic and, on an invoice in another language, in English beside
+  /// it: a tax invoice (فاتورة ضريبية) to a buyer with a VAT number, else a simplified tax invoice
+  /// (فاتورة ضريبية مبسطة); a credit note is إشعار دائن.
+  static func saudiTitle(for facts: LegalFacts, language: String) -> String {
+    let (arabic, english) =
+      facts.invoice.isCreditNote
+      ? ("إشعار دائن", "Credit Note")
+      : facts.invoice.customer.vatId == nil
+        ? ("فاتورة ضريبية مبسطة", "Simplified Tax Invoice") : ("فاتورة ضريبية", "Tax Invoice")
+    return primary(language) == "ar" ? arabic : english + " · " + arabic
+  }
+
+  /// The code the law asks the invoice to carry beside its title, when it asks for one: Saudi
+  /// Arabia's ZATCA QR code for a seller with a valid VAT number.
+  public static func verificationCode(for facts: LegalFacts) -> VerificationCode? {
+    guard facts.issuer.legal.checks, facts.sellerCountry == "SA" else { return nil }
+    return ZATCACode.code(for: facts)
   }
 
   /// The label of the seller's tax number where the law names it ("登録番号", "ABN"), or nil for "VAT ID".
@@ -37,6 +57,7 @@ public enum LegalNotes {
     case "JP": return primary(language) == "ja" ? "登録番号" : "Registration No."
     case "AU": return "ABN"
     case "CA": return "GST/HST No."
+    case "SA": return primary(language) == "ar" ? "الرقم الضريبي" : "VAT No. الرقم الضريبي"
     case "GB": return "VAT Reg. No."
     default: return nil
     }

@@ -88,4 +88,29 @@ extension LegalRuleBook {
       fix: "add a due_date column, or set defaults.paymentTerms", applies: { $0.isAtLeast(150, "CAD") },
       holds: { $0.statesPaymentTerms }),
   ]
+
+  static let saudiArabia: [LegalRule] = [
+    LegalRule(
+      "SA-53-VATNO", .format, law: "SA VAT Implementing Regulations art. 53",
+      requires: "the seller's VAT registration number (15 digits, the first and the last 3)",
+      fix: "set seller.vatId in the config", holds: { TaxIdentifier.isSaudiVATNumber($0.seller.vatId ?? "") }),
+    LegalRule(
+      "SA-EINV-QR", .printed,
+      law:
+        "SA E-Invoicing Regulation (ZATCA, 4 December 2020) and its Controls, Requirements and Technical Specifications",
+      requires:
+        "the QR code of the seller's name, VAT number, time stamp, total with VAT and VAT (TLV in Base64)",
+      fix: "issue the invoice as a PDF (the head carries the code), with a seller name of at most 255 bytes",
+      holds: { facts in
+        [.pdf, .facturX].contains(facts.document.format) && facts.seller.name.utf8.count <= 255
+      }),
+    LegalRule(
+      "SA-53-TITLE", .printed, law: "SA VAT Implementing Regulations art. 53",
+      requires:
+        "the title \"Tax Invoice\" (فاتورة ضريبية), or \"Simplified Tax Invoice\" (فاتورة ضريبية مبسطة) to a buyer without a VAT number",
+      when: "an invoice, not a credit note",
+      fix: "leave layout.title.invoice unset (the title is then the law's) or write it with فاتورة ضريبية",
+      applies: { !$0.invoice.isCreditNote },
+      holds: { $0.document.customTitle.map { $0.contains("فاتورة ضريبية") } ?? true }),
+  ]
 }

@@ -7,7 +7,7 @@ public enum LegalRuleBook {
   /// Every rule, grouped by country in the order of `countries`.
   public static let rules: [LegalRule] =
     europeanUnion + germany + france + italy + spain + netherlands + austria + belgium + poland
-    + unitedKingdom + switzerland + japan + australia + canada
+    + unitedKingdom + switzerland + japan + australia + canada + saudiArabia
 
   /// The countries the table covers, with their names; a country with no rules (the United States)
   /// is listed so, because its invoices need no particulars by federal law.
@@ -15,7 +15,7 @@ public enum LegalRuleBook {
     ("EU", "European Union (every member state)"), ("DE", "Germany"), ("FR", "France"), ("IT", "Italy"),
     ("ES", "Spain"), ("NL", "Netherlands"), ("AT", "Austria"), ("BE", "Belgium"), ("PL", "Poland"),
     ("GB", "United Kingdom"), ("CH", "Switzerland"), ("JP", "Japan"), ("AU", "Australia"), ("CA", "Canada"),
-    ("US", "United States"),
+    ("SA", "Saudi Arabia"), ("US", "United States"),
   ]
 
   /// The largest gross amount of a simplified invoice, which may leave out the buyer, per country

@@ -128,6 +128,13 @@ public enum TaxIdentifier {
     return sum % 11 == number[9]
   }
 
+  /// A Saudi VAT registration number: 15 digits, the first and the last 3 (ZATCA).
+  public static func isSaudiVATNumber(_ text: String) -> Bool {
+    let characters = compact(text)
+    guard let number = digits(characters, count: 15) else { return false }
+    return number.first == 3 && number.last == 3
+  }
+
   /// A number KSeF gives an invoice (TNumerKSeF): the issuer's NIP, the date, two groups of six
   /// hexadecimal digits and a two-digit check, joined by dashes.
   public static func isKSeFNumber(_ text: String) -> Bool {
