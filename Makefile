@@ -84,6 +84,7 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input australia-orders.csv --config australia.json --out ../out/australia --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input spain-orders.csv --config spain.json --out ../out/spain-verifactu --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input italy-orders.csv --config italy.json --format fatturapa --out ../out/fatturapa --progress never
+	cd SampleData && ../.build/$(CONFIG)/invoicegen --input france-orders.csv --config france.json --out ../out/france --einvoice facturx --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input saudi-orders.csv --config saudi.json --out ../out/saudi --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input poland-orders.csv --config poland.json --format ksef --out ../out/ksef --progress never
 	.build/$(CONFIG)/invoicegen --input 'out/ksef/*.xml' --out out/ksef-pdf --progress never

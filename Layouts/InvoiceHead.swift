@@ -97,6 +97,13 @@ public struct InvoiceHead: View {
       VStack(alignment: .leading, spacing: 1) {
         Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
         recipient
+        if let delivery = invoice.deliveryAddress {
+          Text(strings(.deliverTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
+            .padding(.top, 6)
+          Text(
+            delivery.lines(locale: format.locale, sentFrom: context.legal.sellerCountry).joined(
+              separator: "\n"))
+        }
       }
       .frame(maxWidth: 260, alignment: .leading)
       Spacer()
@@ -126,15 +133,23 @@ public struct InvoiceHead: View {
       separator: " · ")
   }
 
-  /// The buyer's name, address, VAT id and email.
+  /// The buyer's name, address, VAT id, registration number (a French buyer's SIREN) and email.
   var recipient: some View {
     (Text(invoice.customer.name).bold()
       + Text(
         InvoiceHead.lines(
           recipientAddress(invoice.customer)
-            + [invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" }, invoice.customer.email]
+            + [
+              invoice.customer.vatId.map { "\(strings(.vatId)) \($0)" },
+              invoice.customer.companyId.map { "\(companyIdLabel) \($0)" }, invoice.customer.email,
+            ]
             .compactMap { $0 })))
       .lineSpacing(1)
+  }
+
+  /// The label of the buyer's registration number: SIREN for a buyer in France.
+  var companyIdLabel: String {
+    context.legal.buyerCountry == "FR" ? "SIREN" : strings(.companyId)
   }
 
   /// The logo (or the seller's name) and the seller's address block.

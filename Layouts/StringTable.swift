@@ -8,7 +8,8 @@ public enum StringKey: String, CaseIterable, Sendable {
   case paymentTerms, paymentDue, bankDetails, accountHolder, iban, bic, notes, vatSummary, rate, netAmount
   case taxAmount, report, invoiceFor, creditNoteFor, creditNoteSettlement, columnsOfCount
   /// The labels of charges and allowances on the whole invoice, when the data gives no reason.
-  case itemsTotal, shipping, charge, allowance, precedingInvoice, deliveryDate, servicePeriod
+  case itemsTotal, shipping, charge, allowance, precedingInvoice, deliveryDate, servicePeriod, deliverTo,
+    companyId
   /// The labels of CI reports (JUnit test results, Cobertura coverage, run history).
   case ciTestResults, ciTests, ciPassed, ciFailed, ciErrors, ciSkipped, ciFlaky, ciDuration, ciCoverage
   case ciSuites, ciSuite, ciSeconds, ciFailures, ciSlowestTests, ciTest, ciPackage, ciLines, ciCovered

@@ -19,6 +19,9 @@ public enum CIIWriter {
       ]
     ) { xml in
       xml.element("rsm:ExchangedDocumentContext") { xml in
+        if let frame = billingFrame(document) {
+          xml.element("ram:BusinessProcessSpecifiedDocumentContextParameter") { $0.element("ram:ID", frame) }
+        }
         xml.element("ram:GuidelineSpecifiedDocumentContextParameter") { xml in
           xml.element("ram:ID", document.profile.specificationIdentifier)
         }
@@ -39,6 +42,19 @@ public enum CIIWriter {
       }
     }
     return xml.bytes
+  }
+
+  /// A French invoice's billing frame (BT-23, the "cadre de facturation" of the French CIUS, rule
+  /// BR-FR-08): B1 goods, S1 services, M1 both; nil for another seller or an unknown nature.
+  static func billingFrame(_ document: EInvoiceDocument) -> String? {
+    guard document.sellerCountry == "FR", document.profile != .xrechnung,
+      let nature = document.operationNature
+    else { return nil }
+    switch nature {
+    case .goods: return "B1"
+    case .services: return "S1"
+    case .both: return "M1"
+    }
   }
 
   static func date(_ xml: inout XMLWriter, _ name: String, _ date: CalendarDate) {
@@ -102,6 +118,17 @@ public enum CIIWriter {
     xml.element(name) { xml in
       if let id { xml.element("ram:ID", id) }
       xml.element("ram:Name", party.name)
+      // The legal registration identifier (BT-30, BT-47): scheme 0002 is France's SIREN.
+      if let company = party.companyId {
+        xml.element("ram:SpecifiedLegalOrganization") { xml in
+          let compact = company.filter { !$0.isWhitespace }
+          if country == "FR", TaxIdentifier.isFrenchSIREN(compact) {
+            xml.element("ram:ID", String(compact.prefix(9)), ["schemeID": "0002"])
+          } else {
+            xml.element("ram:ID", company)
+          }
+        }
+      }
       if let contact = party.contact {
         xml.element("ram:DefinedTradeContact") { xml in
           if let person = contact.name { xml.element("ram:PersonName", person) }
@@ -162,8 +189,18 @@ public enum CIIWriter {
   static func delivery(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
     let invoice = document.invoice
     xml.element("ram:ApplicableHeaderTradeDelivery") { xml in
-      // Deliver-to country (BT-80) defaults to the buyer's: intra-community supplies need it.
-      if document.breakdown.contains(where: { $0.category == "K" }) {
+      // The delivery address (BG-15); else the deliver-to country (BT-80) is the buyer's where
+      // intra-community supplies need one.
+      if let address = invoice.deliveryAddress {
+        xml.element("ram:ShipToTradeParty") { xml in
+          xml.element("ram:PostalTradeAddress") { xml in
+            if let postcode = address.postcode { xml.element("ram:PostcodeCode", postcode) }
+            if let street = address.street { xml.element("ram:LineOne", street) }
+            if let city = address.city { xml.element("ram:CityName", city) }
+            xml.element("ram:CountryID", address.country ?? document.buyerCountry)
+          }
+        }
+      } else if document.breakdown.contains(where: { $0.category == "K" }) {
         xml.element("ram:ShipToTradeParty") { xml in
           xml.element("ram:PostalTradeAddress") { xml in xml.element("ram:CountryID", document.buyerCountry) }
         }
@@ -187,6 +224,7 @@ public enum CIIWriter {
           if let reason = entry.exemptionReason { xml.element("ram:ExemptionReason", reason) }
           xml.element("ram:BasisAmount", document.amount(entry.basis))
           xml.element("ram:CategoryCode", entry.category)
+          if document.vatOnDebits { xml.element("ram:DueDateTypeCode", "5") }
           if entry.category != "O" { xml.element("ram:RateApplicablePercent", entry.rate.trimmedDescription) }
         }
       }

@@ -60,6 +60,8 @@ struct EInvoiceBuilder {
       buyerCountry: buyerCountry, sellerCountry: sellerCountry, buyerElectronicAddress: buyerAddress)
     // The reference a payer's bank passes on is the one the payment code carries.
     document.remittance = issuer.paymentRemittance(for: invoice)
+    document.vatOnDebits = issuer.legal.vatOnDebits
+    document.operationNature = invoice.operationNature ?? issuer.legal.operationNature
     return .success(document)
   }
 

@@ -54,6 +54,10 @@ public struct EInvoiceDocument: Sendable {
   public let paymentTerms: String?
   /// The remittance information (BT-83) when the payment codes use a reference (RF, QRR); else the invoice number is.
   public var remittance: String?
+  /// Whether VAT is due when invoiced (a French seller's option for the debits): BT-8 code 5 in CII.
+  public var vatOnDebits = false
+  /// What the invoice supplies, when the data or the config says (France's nature des opérations).
+  public var operationNature: OperationNature?
   /// 380 for an invoice, 381 for a credit note (BT-3).
   public let typeCode: String
   public let lines: [Line]

@@ -2,7 +2,7 @@ import DataModel
 
 extension ConfigReader {
   /// The keys of the config's `legal` section.
-  static let legalKeys = ["check", "deliveryDate", "verifactu", "regimeFiscale"]
+  static let legalKeys = ["check", "deliveryDate", "verifactu", "regimeFiscale", "operations", "vatOnDebits"]
 
   /// `legal`: whether invoices are checked against their seller country's rules, and how the issuer
   /// meets particulars its data does not carry.
@@ -10,6 +10,18 @@ extension ConfigReader {
     let fields = members(legal, "$.legal", known: Self.legalKeys)
     var settings = config.invoiceSettings.issuer.legal
     if let check = fields["check"] { settings.checks = flag(check, "$.legal.check") ?? settings.checks }
+    if let debits = fields["vatOnDebits"] {
+      settings.vatOnDebits = flag(debits, "$.legal.vatOnDebits") ?? settings.vatOnDebits
+    }
+    if let text = string(fields["operations"], "$.legal.operations") {
+      if let nature = OperationNature(text: text) {
+        settings.operationNature = nature
+      } else {
+        error(
+          fields["operations"]!, "$.legal.operations", "\"\(text)\" is not a nature of operations",
+          hint: "use goods, services or both (an operation_nature column sets it per invoice)")
+      }
+    }
     if let verifactu = fields["verifactu"] {
       settings.verifactu = flag(verifactu, "$.legal.verifactu") ?? settings.verifactu
     }

@@ -12,6 +12,8 @@ struct LegalSample {
   var dueDate: CalendarDate? = CalendarDate(year: 2026, month: 7, day: 15)
   var deliveryDate: CalendarDate? = CalendarDate(year: 2026, month: 6, day: 10)
   var exemptionReason: String?
+  var deliveryAddress: PostalAddress?
+  var operationNature: OperationNature?
   var legal = LegalSettings()
   var document = LegalDocument()
 
@@ -51,6 +53,17 @@ struct LegalSample {
     return sample
   }
 
+  /// A French invoice issued after 1 September 2026 with the four new mentions: the buyer's
+  /// SIREN, a delivery address elsewhere, the nature of the operations and the VAT-on-debits option.
+  static func afterTheFrenchReform(_ sample: inout LegalSample) {
+    sample.issueDate = CalendarDate(year: 2026, month: 10, day: 1)!
+    sample.customer.companyId = "552 100 554"
+    sample.deliveryAddress = PostalAddress(
+      street: "25 rue du Chantier", postcode: "92100", city: "Boulogne", country: "FR")
+    sample.operationNature = .both
+    sample.legal.vatOnDebits = true
+  }
+
   /// Per country: the seller's VAT id, its company id, the currency, the items' rate and the buyer's VAT id.
   static let identifiers: [String: (String?, String?, String, ExactDecimal, String?)] = [
     "DE": ("DE298765432", nil, "EUR", ExactDecimal(19), "DE811234567"),
@@ -75,6 +88,8 @@ struct LegalSample {
       number: "A-1", issueDate: issueDate, dueDate: dueDate, currency: Currency(code: currency)!,
       customer: customer, items: items, taxExemptionReason: exemptionReason)
     invoice.deliveryDate = deliveryDate
+    invoice.deliveryAddress = deliveryAddress
+    invoice.operationNature = operationNature
     var issuer = Issuer(seller: seller)
     issuer.legal = legal
     return LegalFacts(invoice: invoice, issuer: issuer, document: document)
@@ -139,6 +154,22 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     LegalCase("FR-242-SIREN", "FR") { $0.seller.companyId = "732829321" },
     LegalCase("FR-L441-9-DUE", "FR") { $0.dueDate = nil },
     LegalCase("FR-L441-10", "FR") { $0.document.printsTaxNotes = false },
+    LegalCase("FR-242NA-SIREN-B", "FR") {
+      LegalSample.afterTheFrenchReform(&$0)
+      $0.customer.companyId = "552 100 555"
+    },
+    LegalCase("FR-242NA-DELIVERY", "FR") {
+      LegalSample.afterTheFrenchReform(&$0)
+      $0.deliveryAddress = PostalAddress(street: "25 rue du Chantier", country: "FR")
+    },
+    LegalCase("FR-242NA-NATURE", "FR") {
+      LegalSample.afterTheFrenchReform(&$0)
+      $0.operationNature = nil
+    },
+    LegalCase("FR-242NA-DEBITS", "FR") {
+      LegalSample.afterTheFrenchReform(&$0)
+      $0.document.format = .ubl
+    },
     LegalCase("IT-21-PIVA", "IT") { $0.seller.vatId = "IT00743110158" },
     LegalCase("IT-21-BUYER", "IT") { $0.customer.vatId = nil },
     LegalCase("IT-SDI", "IT") { $0.document.format = .pdf },
@@ -193,6 +224,20 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     var sample = LegalSample.lawful(legalCase.country)
     legalCase.change(&sample)
     #expect(try sample.brokenRules() == [legalCase.rule])
+  }
+
+  @Test func aCompleteFrenchInvoiceAfterTheReformHoldsEveryRuleAndPrintsItsMentions() throws {
+    var sample = LegalSample.lawful("FR")
+    LegalSample.afterTheFrenchReform(&sample)
+    #expect(try sample.brokenRules() == [])
+    let notes = LegalNotes.texts(for: try sample.facts(), language: "fr-FR")
+    #expect(notes.contains("Nature des opérations : livraisons de biens et prestations de services."))
+    #expect(notes.contains("Option pour le paiement de la taxe d’après les débits."))
+    // Before the reform the new mentions are not asked for.
+    var before = LegalSample.lawful("FR")
+    before.operationNature = nil
+    before.customer.companyId = nil
+    #expect(try before.brokenRules() == [])
   }
 
   @Test func everyRuleHasACaseThatBreaksIt() {

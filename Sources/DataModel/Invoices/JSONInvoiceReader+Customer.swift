@@ -34,6 +34,7 @@ extension JSONInvoiceReader {
       name: name, address: lines, email: email, vatId: vatId, id: id,
       postalAddress: postal.isEmpty ? nil : postal)
     party.electronicAddress = electronicAddress
+    party.companyId = string(value, "companyId", customerPath, required: false)
     return party
   }
 

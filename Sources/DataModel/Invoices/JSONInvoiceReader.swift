@@ -34,10 +34,11 @@ struct JSONInvoiceReader {
     "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
     "taxName", "expectedTotal", "status", "precedingInvoice", "buyerReference", "deliveryDate",
     "billingPeriodStart", "billingPeriodEnd", "precedingInvoiceDate", "precedingInvoiceKSeF",
+    "deliveryAddress", "operationNature",
   ]
   static let customerKeys: Set<String> = [
     "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
-    "electronicAddress",
+    "electronicAddress", "companyId",
   ]
   static let itemKeys: Set<String> = [
     "description", "quantity", "unitPrice", "sku", "unit", "taxRate", "discount", "discountAmount",
@@ -381,8 +382,12 @@ struct JSONInvoiceReader {
     var period: ClosedRange<CalendarDate>?
     var precedingDate: CalendarDate?
     var precedingKSeF: String?
+    var deliveryAddress: PostalAddress?
+    var nature: OperationNature?
 
     func apply(to invoice: inout Invoice) {
+      invoice.deliveryAddress = deliveryAddress
+      invoice.operationNature = nature
       invoice.buyerReference = buyerReference
       invoice.deliveryDate = delivery
       invoice.billingPeriod = period
@@ -396,7 +401,29 @@ struct JSONInvoiceReader {
       buyerReference: string(value, "buyerReference", path, required: false),
       delivery: date(value, "deliveryDate", path, required: false), period: readBillingPeriod(value, path),
       precedingDate: date(value, "precedingInvoiceDate", path, required: false),
-      precedingKSeF: string(value, "precedingInvoiceKSeF", path, required: false))
+      precedingKSeF: string(value, "precedingInvoiceKSeF", path, required: false),
+      deliveryAddress: readDeliveryAddress(value, path), nature: readOperationNature(value, path))
+  }
+
+  /// The "deliveryAddress" object (street, postcode, city, country), nil when there is none.
+  mutating func readDeliveryAddress(_ value: JSONValue, _ path: String) -> PostalAddress? {
+    guard let object = value["deliveryAddress"], !isNull(object) else { return nil }
+    guard case .object = object.kind else {
+      error(object, "\(path).deliveryAddress", "expected an object with street, postcode, city and country")
+      return nil
+    }
+    let (postal, _) = readPostalAddress(object, "\(path).deliveryAddress", invoice: value, path: path)
+    return postal.isEmpty ? nil : postal
+  }
+
+  /// "operationNature": goods, services or both.
+  mutating func readOperationNature(_ value: JSONValue, _ path: String) -> OperationNature? {
+    guard let text = string(value, "operationNature", path, required: false) else { return nil }
+    guard let nature = OperationNature(text: text) else {
+      error(value["operationNature"]!, "\(path).operationNature", "expected goods, services or both")
+      return nil
+    }
+    return nature
   }
 
   /// The invoice's currency: its own "currency" if known, else the configured default.

@@ -43,6 +43,11 @@ public struct LegalSettings: Sendable, Hashable {
   /// Whether a Spanish seller issues through VERI*FACTU (`legal.verifactu`): the QR code and legend
   /// printed, the chained records written.
   public var verifactu = false
+  /// Whether a French seller pays VAT on its services when invoiced rather than when paid
+  /// (`legal.vatOnDebits`): the invoice then says so.
+  public var vatOnDebits = false
+  /// What the invoices supply when their data does not say (`legal.operations`).
+  public var operationNature: OperationNature?
   /// An Italian seller's fiscal regime in FatturaPA (`legal.regimeFiscale`): RF01 ordinario unless set.
   public var regimeFiscale = "RF01"
   /// The seller's country as the config reader found it (its address, VAT id or address's last
@@ -137,6 +142,9 @@ public final class LegalFacts: Sendable {
   public var statesDeliveryDate: Bool {
     invoice.deliveryDate != nil || invoice.billingPeriod != nil || issuer.legal.deliveryIsIssueDate
   }
+
+  /// What the invoice supplies: its data's word, else the config's (`legal.operations`).
+  public var operationNature: OperationNature? { invoice.operationNature ?? issuer.legal.operationNature }
 
   /// Whether the invoice states when it is to be paid: a due date or the config's payment terms.
   public var statesPaymentTerms: Bool {

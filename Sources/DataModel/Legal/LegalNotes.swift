@@ -15,6 +15,8 @@ public enum LegalNotes {
     if inEU, facts.categories.contains(.intraCommunity) { add(intraCommunitySupply) }
     if inEU, facts.categories.contains(.export) { add(export) }
     if country == "FR", facts.buyerIsBusiness { add(latePayment) }
+    if country == "FR", let nature = facts.operationNature { add(operations[nature]!) }
+    if country == "FR", facts.issuer.legal.vatOnDebits { add(vatOnDebits) }
     if country == "JP", facts.rates.contains(ExactDecimal(8)) { add(reducedRateLegend) }
     return texts
   }
@@ -129,6 +131,22 @@ public enum LegalNotes {
       "Late payment: penalties at three times the French statutory interest rate and a fixed recovery indemnity of €40 are due (Code de commerce art. L441-10 and D441-5). No discount for early payment.",
     "fr":
       "En cas de retard de paiement, des pénalités au taux de trois fois le taux d’intérêt légal sont exigibles, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.",
+  ]
+
+  /// France's statement of what the invoice supplies (CGI ann. II art. 242 nonies A).
+  static let operations: [OperationNature: [String: String]] = [
+    .goods: ["en": "Supplies: goods only.", "fr": "Nature des opérations : livraisons de biens."],
+    .services: ["en": "Supplies: services only.", "fr": "Nature des opérations : prestations de services."],
+    .both: [
+      "en": "Supplies: goods and services.",
+      "fr": "Nature des opérations : livraisons de biens et prestations de services.",
+    ],
+  ]
+
+  /// The mention of a French seller that pays VAT on its services when invoiced.
+  static let vatOnDebits = [
+    "en": "Option pour le paiement de la taxe d’après les débits (VAT paid on invoicing).",
+    "fr": "Option pour le paiement de la taxe d’après les débits.",
   ]
 
   static let reducedRateLegend = [

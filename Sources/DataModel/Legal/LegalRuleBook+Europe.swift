@@ -62,21 +62,60 @@ extension LegalRuleBook {
       applies: { $0.isOver(250, "EUR") }, holds: { $0.statesDeliveryDate }),
   ]
 
-  static let france: [LegalRule] = [
+  static let france: [LegalRule] =
+    [
+      LegalRule(
+        "FR-242-SIREN", .format, law: "FR CGI ann. II art. 242 nonies A and Code de commerce art. R123-237",
+        requires: "the seller's SIREN or SIRET (9 or 14 digits with a valid check digit)",
+        fix: "set seller.companyId to the SIREN or SIRET in the config",
+        holds: { TaxIdentifier.isFrenchSIREN($0.seller.companyId ?? "") }),
+      LegalRule(
+        "FR-L441-9-DUE", .particular, law: "FR Code de commerce art. L441-9",
+        requires: "the date the payment is due", fix: "add a due_date column, or set defaults.paymentTerms",
+        holds: { $0.statesPaymentTerms }),
+      LegalRule(
+        "FR-L441-10", .printed, law: "FR Code de commerce art. L441-9, L441-10 and D441-5",
+        requires: "the late-payment penalty rate and the 40 € recovery indemnity", when: "a business buyer",
+        fix: keepTaxNotes, applies: { $0.buyerIsBusiness }, holds: { $0.document.printsTaxNotes }),
+    ] + franceFrom2026
+
+  /// The four mentions décret n° 2022-1299 adds to CGI ann. II art. 242 nonies A, due with the
+  /// e-invoicing reform (loi n° 2023-1322 art. 91): from 1 September 2026 for large and mid-sized
+  /// companies, 1 September 2027 for the others. The table applies them from the first date: a
+  /// small company is warned a year early, which costs it nothing to follow.
+  static let franceFrom2026: [LegalRule] = [
     LegalRule(
-      "FR-242-SIREN", .format, law: "FR CGI ann. II art. 242 nonies A and Code de commerce art. R123-237",
-      requires: "the seller's SIREN or SIRET (9 or 14 digits with a valid check digit)",
-      fix: "set seller.companyId to the SIREN or SIRET in the config",
-      holds: { TaxIdentifier.isFrenchSIREN($0.seller.companyId ?? "") }),
+      "FR-242NA-SIREN-B", .particular, law: reform2026,
+      requires: "the buyer's SIREN", when: "from 1 September 2026, a business buyer in France",
+      fix: "add a customer_company_id column with the buyer's SIREN",
+      applies: { $0.isIssued(onOrAfter: 2026, 9, 1) && $0.isDomestic && $0.buyerIsBusiness },
+      holds: { TaxIdentifier.isFrenchSIREN($0.invoice.customer.companyId ?? "") }),
     LegalRule(
-      "FR-L441-9-DUE", .particular, law: "FR Code de commerce art. L441-9",
-      requires: "the date the payment is due", fix: "add a due_date column, or set defaults.paymentTerms",
-      holds: { $0.statesPaymentTerms }),
+      "FR-242NA-DELIVERY", .particular, law: reform2026,
+      requires: "the delivery address with its town and country",
+      when: "from 1 September 2026, goods delivered elsewhere than to the buyer's address",
+      fix: "complete the delivery_street, delivery_postcode, delivery_city and delivery_country columns",
+      applies: { $0.isIssued(onOrAfter: 2026, 9, 1) && $0.invoice.deliveryAddress != nil },
+      holds: { $0.invoice.deliveryAddress?.city != nil && $0.invoice.deliveryAddress?.country != nil }),
     LegalRule(
-      "FR-L441-10", .printed, law: "FR Code de commerce art. L441-9, L441-10 and D441-5",
-      requires: "the late-payment penalty rate and the 40 € recovery indemnity", when: "a business buyer",
-      fix: keepTaxNotes, applies: { $0.buyerIsBusiness }, holds: { $0.document.printsTaxNotes }),
+      "FR-242NA-NATURE", .printed, law: reform2026,
+      requires: "whether it supplies only goods, only services, or both",
+      when: "from 1 September 2026, a business buyer",
+      fix: "set legal.operations to goods, services or both in the config, or add an operation_nature column",
+      applies: { $0.isIssued(onOrAfter: 2026, 9, 1) && $0.buyerIsBusiness },
+      holds: { $0.operationNature != nil && $0.document.printsTaxNotes }),
+    LegalRule(
+      "FR-242NA-DEBITS", .printed, law: reform2026,
+      requires: "the mention \"Option pour le paiement de la taxe d'après les débits\"",
+      when: "from 1 September 2026, a seller that opted for it (legal.vatOnDebits)",
+      fix: "keep the vat-summary block, and issue as a PDF, Factur-X or CII (its BT-8), not UBL",
+      applies: { $0.isIssued(onOrAfter: 2026, 9, 1) && $0.issuer.legal.vatOnDebits },
+      // invoicegen's UBL carries no BT-8; CII and Factur-X carry it (code 5), PDFs print the words.
+      holds: { $0.document.printsTaxNotes && $0.document.format != .ubl }),
   ]
+
+  static let reform2026 =
+    "FR CGI ann. II art. 242 nonies A (décret n° 2022-1299), from loi n° 2023-1322 art. 91"
 
   static let italy: [LegalRule] = [
     LegalRule(

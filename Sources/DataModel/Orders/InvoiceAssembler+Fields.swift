@@ -247,11 +247,41 @@ extension InvoiceAssembler {
       street: value(.customerStreet, invoice), street2: value(.customerStreet2, invoice),
       postcode: value(.customerPostcode, invoice), city: value(.customerCity, invoice),
       region: value(.customerRegion, invoice))
-    if let (text, location, field) = checkedText(.customerCountry, invoice) {
+    address.country = country(.customerCountry, invoice, locale: locale)
+    return address.isEmpty ? nil : address
+  }
+
+  /// The delivery address in parts (`delivery_street`…`delivery_country`), nil when none is given.
+  mutating func deliveryAddress(_ invoice: PendingInvoice, locale: String?) -> PostalAddress? {
+    var address = PostalAddress(
+      street: value(.deliveryStreet, invoice), postcode: value(.deliveryPostcode, invoice),
+      city: value(.deliveryCity, invoice))
+    address.country = country(.deliveryCountry, invoice, locale: locale)
+    return address.isEmpty ? nil : address
+  }
+
+  /// What the invoice supplies (`operation_nature`): goods, services or both; an error for another word.
+  mutating func operationNature(_ invoice: PendingInvoice) -> OperationNature? {
+    guard let (text, location, field) = checkedText(.operationNature, invoice) else { return nil }
+    guard let nature = OperationNature(text: text) else {
+      fail(
+        invoice,
+        Diagnostic(
+          .error, location, field: field, "\(Diagnostic.quote(text)) is not a nature of operations",
+          hint: "write goods, services or both (or biens, prestations, mixte)"))
+      return nil
+    }
+    return nature
+  }
+
+  /// The ISO 3166-1 code of `field`'s country (a code or a name in `locale`); an error for anything else.
+  private mutating func country(_ field: OrderField, _ invoice: PendingInvoice, locale: String?) -> String? {
+    var country: String?
+    if let (text, location, field) = checkedText(field, invoice) {
       if let code = PostalAddress.countryCode(
         text, locale: Locale(identifier: locale ?? Issuer.fallbackLocale))
       {
-        address.country = code
+        country = code
       } else {
         fail(
           invoice,
@@ -260,6 +290,6 @@ extension InvoiceAssembler {
             hint: "write an ISO 3166-1 code such as DE or US, or the country's name"))
       }
     }
-    return address.isEmpty ? nil : address
+    return country
   }
 }

@@ -215,19 +215,25 @@ struct InvoiceAssembler {
       name: name, address: address, email: value(.customerEmail, invoice),
       vatId: value(.customerVatId, invoice), id: value(.customerId, invoice), postalAddress: postal)
     customer.electronicAddress = electronicAddress
+    customer.companyId = value(.customerCompanyId, invoice)
     return customer
   }
 
-  /// The dates an invoice refers to beside its own: delivery, the period billed, the corrected invoice's.
-  struct ReferenceDates {
+  /// What an invoice refers to beside its parties and lines: the delivery's date and address, the
+  /// period billed, the corrected invoice's date, and what it supplies.
+  struct References {
     var delivery: CalendarDate?
     var period: ClosedRange<CalendarDate>?
     var preceding: CalendarDate?
+    var deliveryAddress: PostalAddress?
+    var nature: OperationNature?
 
     func apply(to invoice: inout Invoice) {
       invoice.deliveryDate = delivery
       invoice.billingPeriod = period
       invoice.precedingInvoiceDate = preceding
+      invoice.deliveryAddress = deliveryAddress
+      invoice.operationNature = nature
     }
   }
 
@@ -251,9 +257,11 @@ struct InvoiceAssembler {
     let status = status(invoice)
     let expected = levelAmount(.expectedTotal, invoice, allowsNegative: true)
     let postal = postalAddress(invoice, locale: locale)
-    let dates = ReferenceDates(
+    let references = References(
       delivery: date(.deliveryDate, invoice), period: billingPeriod(invoice),
-      preceding: date(.precedingInvoiceDate, invoice))
+      preceding: date(.precedingInvoiceDate, invoice),
+      deliveryAddress: deliveryAddress(invoice, locale: locale),
+      nature: operationNature(invoice))
     let electronicAddress = electronicAddress(invoice)
     guard !invoice.failed, let issue, let currency, let name else { return .failed }
     let customer = customer(
@@ -269,7 +277,7 @@ struct InvoiceAssembler {
         taxExemptionReason: value(.taxExemptionReason, invoice), source: start)
       built.buyerReference = value(.buyerReference, invoice)
       built.precedingInvoiceKSeFNumber = value(.precedingInvoiceKSeF, invoice)
-      dates.apply(to: &built)
+      references.apply(to: &built)
     } catch {
       fail(
         invoice,

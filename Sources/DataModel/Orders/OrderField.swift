@@ -57,6 +57,15 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case precedingInvoiceDate = "preceding_invoice_date"
   /// The KSeF number of the invoice a credit note corrects.
   case precedingInvoiceKSeF = "preceding_invoice_ksef"
+  /// The buyer's legal registration identifier (BT-47): France's SIREN.
+  case customerCompanyId = "customer_company_id"
+  /// Where the goods go, when not to the buyer's address (BG-15).
+  case deliveryStreet = "delivery_street"
+  case deliveryPostcode = "delivery_postcode"
+  case deliveryCity = "delivery_city"
+  case deliveryCountry = "delivery_country"
+  /// What the invoice supplies: goods, services or both (France's "nature des opérations").
+  case operationNature = "operation_nature"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -116,6 +125,12 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .refundedAmount: return 52
     case .precedingInvoiceDate: return 53
     case .precedingInvoiceKSeF: return 54
+    case .customerCompanyId: return 55
+    case .deliveryStreet: return 56
+    case .deliveryPostcode: return 57
+    case .deliveryCity: return 58
+    case .deliveryCountry: return 59
+    case .operationNature: return 60
     }
   }
 

@@ -31,6 +31,16 @@ public struct Invoice: Hashable, Sendable {
     get { extras?.first?.precedingInvoiceKSeFNumber }
     set { update { $0.precedingInvoiceKSeFNumber = newValue } }
   }
+  /// Where the goods are delivered, when not to the buyer's address (BG-15).
+  public var deliveryAddress: PostalAddress? {
+    get { extras?.first?.deliveryAddress }
+    set { update { $0.deliveryAddress = newValue } }
+  }
+  /// What the invoice supplies, when the data says: goods, services or both.
+  public var operationNature: OperationNature? {
+    get { extras?.first?.operationNature }
+    set { update { $0.operationNature = newValue } }
+  }
   /// When the goods or services were delivered (BT-72).
   public var deliveryDate: CalendarDate? {
     get { extras?.first?.deliveryDate }
@@ -59,6 +69,8 @@ public struct Invoice: Hashable, Sendable {
     var deliveryDate: CalendarDate?
     var precedingInvoiceDate: CalendarDate?
     var precedingInvoiceKSeFNumber: String?
+    var deliveryAddress: PostalAddress?
+    var operationNature: OperationNature?
     var billingPeriod: ClosedRange<CalendarDate>?
     var fields: [String: String] = [:]
   }
