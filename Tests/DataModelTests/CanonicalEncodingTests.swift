@@ -20,7 +20,7 @@ import Testing
 
   @Test func theEncodingIsTheDocumentedText() throws {
     let expected = """
-      invoicegen-invoice-v2
+      invoicegen-invoice-v3
       number:3:A-1
       issueDate:10:2026-03-01
       dueDate:-
@@ -40,6 +40,7 @@ import Testing
       customer.postal.region:-
       customer.postal.country:-
       customer.electronicAddress:-
+      customer.companyId:-
       locale:-
       notes:-
       purchaseOrder:-
@@ -48,6 +49,13 @@ import Testing
       precedingInvoice:-
       buyerReference:-
       deliveryDate:-
+      precedingInvoiceDate:-
+      precedingInvoiceKSeFNumber:-
+      delivery.street:-
+      delivery.postcode:-
+      delivery.city:-
+      delivery.country:-
+      operationNature:-
       billingPeriod:-
       givenTax.amount:-
       givenTax.name:-

@@ -7,7 +7,7 @@
 /// names the format's version; a change to the format changes it, so old hashes never match.
 extension Invoice {
   /// The format's first line.
-  public static let canonicalEncodingVersion = "invoicegen-invoice-v2"
+  public static let canonicalEncodingVersion = "invoicegen-invoice-v3"
 
   /// The canonical encoding (see the type's documentation).
   public var canonicalEncoding: String {
@@ -31,6 +31,7 @@ extension Invoice {
       field("customer.postal." + key, part)
     }
     field("customer.electronicAddress", customer.electronicAddress.map { "\($0.scheme):\($0.value)" })
+    field("customer.companyId", customer.companyId)
     field("locale", locale)
     field("notes", notes)
     field("purchaseOrder", purchaseOrder)
@@ -41,9 +42,14 @@ extension Invoice {
     field("deliveryDate", deliveryDate?.description)
     field("precedingInvoiceDate", precedingInvoiceDate?.description)
     field("precedingInvoiceKSeFNumber", precedingInvoiceKSeFNumber)
-    field("deliveryAddress", deliveryAddress.map { "\($0)" })
+    let delivery = deliveryAddress
+    for (key, part) in [
+      ("street", delivery?.street), ("postcode", delivery?.postcode), ("city", delivery?.city),
+      ("country", delivery?.country),
+    ] {
+      field("delivery." + key, part)
+    }
     field("operationNature", operationNature?.rawValue)
-    field("customer.companyId", customer.companyId)
     field("billingPeriod", billingPeriod.map { "\($0.lowerBound)/\($0.upperBound)" })
     field("givenTax.amount", givenTax?.amount.description)
     field("givenTax.name", givenTax?.name)
