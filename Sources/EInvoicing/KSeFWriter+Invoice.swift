@@ -64,15 +64,15 @@ extension KSeFWriter {
     }
   }
 
-  /// Adnotacje: reverse charge (P_18) and the exemption's basis (P_19A) when they apply; no cash
-  /// accounting, self-billing, split payment, new means of transport, triangulation or margin scheme.
+  /// Adnotacje: reverse charge (P_18), split payment (P_18A) and the exemption's basis (P_19A) when
+  /// they apply; no cash accounting, self-billing, new means of transport, triangulation or margin scheme.
   private static func annotations(_ xml: inout XMLWriter, _ document: EInvoiceDocument) {
     let categories = Set(document.breakdown.map(\.category))
     xml.element("Adnotacje") { xml in
       xml.element("P_16", "2")
       xml.element("P_17", "2")
       xml.element("P_18", categories.contains("AE") ? "1" : "2")
-      xml.element("P_18A", "2")
+      xml.element("P_18A", document.invoice.needsSplitPaymentMention ? "1" : "2")
       xml.element("Zwolnienie") { xml in
         if let exempt = document.breakdown.first(where: { $0.category == "E" }) {
           xml.element("P_19", "1")

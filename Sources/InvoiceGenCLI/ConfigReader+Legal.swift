@@ -2,7 +2,9 @@ import DataModel
 
 extension ConfigReader {
   /// The keys of the config's `legal` section.
-  static let legalKeys = ["check", "deliveryDate", "verifactu", "regimeFiscale", "operations", "vatOnDebits"]
+  static let legalKeys = [
+    "check", "deliveryDate", "verifactu", "regimeFiscale", "operations", "vatOnDebits", "ksef",
+  ]
 
   /// `legal`: whether invoices are checked against their seller country's rules, and how the issuer
   /// meets particulars its data does not carry.
@@ -20,6 +22,15 @@ extension ConfigReader {
         error(
           fields["operations"]!, "$.legal.operations", "\"\(text)\" is not a nature of operations",
           hint: "use goods, services or both (an operation_nature column sets it per invoice)")
+      }
+    }
+    if let group = string(fields["ksef"], "$.legal.ksef") {
+      if LegalSettings.ksefStart[group] != nil {
+        settings.ksefGroup = group
+      } else {
+        error(
+          fields["ksef"]!, "$.legal.ksef", "\"\(group)\" is not a KSeF group of taxpayers",
+          hint: "use large (from 1 February 2026), standard (1 April 2026) or micro (1 January 2027)")
       }
     }
     if let verifactu = fields["verifactu"] {

@@ -56,6 +56,7 @@ import Testing
       delivery.city:-
       delivery.country:-
       operationNature:-
+      splitPayment:5:false
       billingPeriod:-
       givenTax.amount:-
       givenTax.name:-

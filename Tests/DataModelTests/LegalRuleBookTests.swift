@@ -14,6 +14,7 @@ struct LegalSample {
   var exemptionReason: String?
   var deliveryAddress: PostalAddress?
   var operationNature: OperationNature?
+  var splitPayment = false
   var legal = LegalSettings()
   var document = LegalDocument()
 
@@ -73,7 +74,7 @@ struct LegalSample {
     "NL": ("NL123456789B01", "12345678", "EUR", ExactDecimal(21), "NL987654321B01"),
     "AT": ("ATU12345678", nil, "EUR", ExactDecimal(20), "ATU87654321"),
     "BE": ("BE0123456749", nil, "EUR", ExactDecimal(21), "BE0987654321"),
-    "PL": ("PL1234567890", nil, "PLN", ExactDecimal(23), nil),
+    "PL": ("PL5261040828", nil, "PLN", ExactDecimal(23), nil),
     "GB": ("GB 980 7806 84", nil, "GBP", ExactDecimal(20), nil),
     "CH": ("CHE-116.281.710 MWST", nil, "CHF", ExactDecimal("8.1")!, nil),
     "JP": ("T7000012050002", nil, "JPY", ExactDecimal(10), nil),
@@ -90,6 +91,7 @@ struct LegalSample {
     invoice.deliveryDate = deliveryDate
     invoice.deliveryAddress = deliveryAddress
     invoice.operationNature = operationNature
+    invoice.splitPayment = splitPayment
     var issuer = Issuer(seller: seller)
     issuer.legal = legal
     return LegalFacts(invoice: invoice, issuer: issuer, document: document)
@@ -181,11 +183,20 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     LegalCase("AT-11-1-3I", "AT") { $0.customer.vatId = nil },
     LegalCase("BE-53-PEPPOL", "BE") { $0.document.format = .pdf },
     LegalCase("PL-106GA-KSEF", "PL") {
-      $0.customer = LegalSample.party("Nabywca", "PL", vatId: "PL0987654321")
+      $0.customer = LegalSample.party("Nabywca", "PL", vatId: "PL7251801126")
     },
     LegalCase("SA-53-VATNO", "SA") { $0.seller.vatId = "300000000000004" },
     LegalCase("SA-EINV-QR", "SA") { $0.document.format = .ubl },
     LegalCase("SA-53-TITLE", "SA") { $0.document.customTitle = "Invoice" },
+    LegalCase("PL-106E-NIP", "PL") { $0.seller.vatId = "PL5261040829" },
+    LegalCase("PL-106E-NIP-B", "PL") {
+      $0.customer = LegalSample.party("Nabywca", "PL", vatId: "7251801127")
+      $0.document.format = .ksef
+    },
+    LegalCase("PL-106E-MPP", "PL") {
+      $0.splitPayment = true
+      $0.document.printsTaxNotes = false
+    },
     LegalCase("GB-14-1C", "GB") { $0.seller.vatId = "GB980780685" },
     LegalCase("GB-14-1E", "GB") {
       $0.customer.address = []
@@ -224,6 +235,25 @@ struct LegalCase: Sendable, CustomTestStringConvertible {
     var sample = LegalSample.lawful(legalCase.country)
     legalCase.change(&sample)
     #expect(try sample.brokenRules() == [legalCase.rule])
+  }
+
+  @Test func ksefStartsOnTheDateOfTheSellersGroup() throws {
+    var sample = LegalSample.lawful("PL")
+    sample.customer = LegalSample.party("Nabywca", "PL", vatId: "PL7251801126")
+    sample.issueDate = CalendarDate(year: 2026, month: 3, day: 2)!
+    #expect(try sample.brokenRules() == [])
+    sample.legal.ksefGroup = "large"
+    #expect(try sample.brokenRules() == ["PL-106GA-KSEF"])
+    sample.legal.ksefGroup = "micro"
+    sample.issueDate = CalendarDate(year: 2026, month: 12, day: 31)!
+    #expect(try sample.brokenRules() == [])
+    sample.issueDate = CalendarDate(year: 2027, month: 1, day: 1)!
+    #expect(try sample.brokenRules() == ["PL-106GA-KSEF"])
+    // A split-payment invoice over PLN 15,000 prints the mention.
+    sample.splitPayment = true
+    sample.document.format = .ksef
+    #expect(
+      LegalNotes.texts(for: try sample.facts(), language: "pl").contains("mechanizm podzielonej płatności"))
   }
 
   @Test func aCompleteFrenchInvoiceAfterTheReformHoldsEveryRuleAndPrintsItsMentions() throws {

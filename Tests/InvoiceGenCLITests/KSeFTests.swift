@@ -23,7 +23,7 @@ import Testing
   }
 
   static let header =
-    "invoice_number,invoice_date,due_date,customer_name,customer_street,customer_postcode,customer_city,customer_country,customer_vat_id,description,quantity,unit,unit_price,tax_rate,tax_category,tax_exemption_reason,discount,shipping,preceding_invoice,preceding_invoice_date,preceding_invoice_ksef,delivery_date\n"
+    "invoice_number,invoice_date,due_date,customer_name,customer_street,customer_postcode,customer_city,customer_country,customer_vat_id,description,quantity,unit,unit_price,tax_rate,tax_category,tax_exemption_reason,discount,shipping,preceding_invoice,preceding_invoice_date,preceding_invoice_ksef,delivery_date,split_payment\n"
 
   /// 25 Polish invoices: every rate class, discounts, shipping, buyers in Poland, the EU and
   /// beyond, a consumer without a NIP, and corrections inside and outside KSeF.
@@ -51,14 +51,14 @@ import Testing
       let discount = index % 3 == 0 ? "10" : ""
       let shipping = index % 4 == 0 ? "15.00" : ""
       csv +=
-        "\(number),\(day),2026-06-30,\(buyer),Towar numer \(index) – żółć,\(index),szt,\(index * 7).45,\(rate),\(category),\(reason),\(discount),\(shipping),,,,\(day)\n"
-      csv += "\(number),,,,,,,,,Usługa dodatkowa,1.5,godz,120.00,23,,,,,,,,\n"
+        "\(number),\(day),2026-06-30,\(buyer),Towar numer \(index) – żółć,\(index),szt,\(index == 7 ? "2500.00" : "\(index * 7).45"),\(rate),\(category),\(reason),\(discount),\(shipping),,,,\(day),\(index == 7 ? "tak" : "")\n"
+      csv += "\(number),,,,,,,,,Usługa dodatkowa,1.5,godz,120.00,23,,,,,,,,,\n"
     }
     // Two corrections: one of an invoice in KSeF, one of an invoice issued outside it.
     csv +=
-      "KOR/2026/01,2026-06-02,,Nabywca Handel S.A.,ul. Piotrkowska 120,90-006,Łódź,PL,7251801126,Zwrot towaru,-1,szt,100.00,23,,,,,FV/2026/05,2026-05-05,5261040828-20260505-0A1B2C-3D4E5F-A7,\n"
+      "KOR/2026/01,2026-06-02,,Nabywca Handel S.A.,ul. Piotrkowska 120,90-006,Łódź,PL,7251801126,Zwrot towaru,-1,szt,100.00,23,,,,,FV/2026/05,2026-05-05,5261040828-20260505-0A1B2C-3D4E5F-A7,,\n"
     csv +=
-      "KOR/2026/02,2026-06-03,,Nabywca Handel S.A.,ul. Piotrkowska 120,90-006,Łódź,PL,7251801126,Rabat posprzedażowy,-1,usł,50.00,8,,,,,FV/2026/10,2026-05-10,none,\n"
+      "KOR/2026/02,2026-06-03,,Nabywca Handel S.A.,ul. Piotrkowska 120,90-006,Łódź,PL,7251801126,Rabat posprzedażowy,-1,usł,50.00,8,,,,,FV/2026/10,2026-05-10,none,,\n"
     return csv
   }
 
@@ -118,6 +118,10 @@ import Testing
     #expect(all.contains("<BrakID>1</BrakID>"))
     #expect(all.contains("<KodUE>EL</KodUE>"))
     #expect(all.contains("<NrKSeFN>1</NrKSeFN>"))
+    // Split payment: FV/2026/07 is flagged and over PLN 15,000; no other invoice has P_18A.
+    let seventh = try String(contentsOfFile: folder + "/out/FV_2026_07.xml", encoding: .utf8)
+    #expect(seventh.contains("<P_18A>1</P_18A>"))
+    #expect(all.components(separatedBy: "<P_18A>1</P_18A>").count == 2)
   }
 
   @Test func aWrittenInvoiceRendersBackWithQRCodeIAsKSeFClientBuildsIt() throws {
@@ -166,10 +170,10 @@ import Testing
     let folder = try CommandRunner.temporaryFolder()
     try
       (Self.header
-      + "FV/1,2026-05-04,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,1,szt,10.00,19,,,,,,,,\n"
-      + "KOR/1,2026-05-05,,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Zwrot,-1,szt,10.00,23,,,,,FV/0,,,\n"
-      + "FV/3,2026-05-06,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801127,Towar,1,szt,10.00,23,,,,,,,,\n"
-      + "FV/4,2026-05-07,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,1,szt,10.00,23,,,,,,,,\n")
+      + "FV/1,2026-05-04,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,1,szt,10.00,19,,,,,,,,,\n"
+      + "KOR/1,2026-05-05,,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Zwrot,-1,szt,10.00,23,,,,,FV/0,,,,\n"
+      + "FV/3,2026-05-06,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801127,Towar,1,szt,10.00,23,,,,,,,,,\n"
+      + "FV/4,2026-05-07,2026-06-01,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,1,szt,10.00,23,,,,,,,,,\n")
       .write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
     let run = try Self.write(folder + "/in.csv", to: folder + "/out")
     #expect(run.status == 2)

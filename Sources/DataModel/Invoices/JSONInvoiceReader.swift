@@ -34,7 +34,7 @@ struct JSONInvoiceReader {
     "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
     "taxName", "expectedTotal", "status", "precedingInvoice", "buyerReference", "deliveryDate",
     "billingPeriodStart", "billingPeriodEnd", "precedingInvoiceDate", "precedingInvoiceKSeF",
-    "deliveryAddress", "operationNature",
+    "deliveryAddress", "operationNature", "splitPayment",
   ]
   static let customerKeys: Set<String> = [
     "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
@@ -384,8 +384,10 @@ struct JSONInvoiceReader {
     var precedingKSeF: String?
     var deliveryAddress: PostalAddress?
     var nature: OperationNature?
+    var splitPayment: Bool
 
     func apply(to invoice: inout Invoice) {
+      invoice.splitPayment = splitPayment
       invoice.deliveryAddress = deliveryAddress
       invoice.operationNature = nature
       invoice.buyerReference = buyerReference
@@ -402,7 +404,8 @@ struct JSONInvoiceReader {
       delivery: date(value, "deliveryDate", path, required: false), period: readBillingPeriod(value, path),
       precedingDate: date(value, "precedingInvoiceDate", path, required: false),
       precedingKSeF: string(value, "precedingInvoiceKSeF", path, required: false),
-      deliveryAddress: readDeliveryAddress(value, path), nature: readOperationNature(value, path))
+      deliveryAddress: readDeliveryAddress(value, path), nature: readOperationNature(value, path),
+      splitPayment: readSplitPayment(value, path))
   }
 
   /// The "deliveryAddress" object (street, postcode, city, country), nil when there is none.
@@ -414,6 +417,14 @@ struct JSONInvoiceReader {
     }
     let (postal, _) = readPostalAddress(object, "\(path).deliveryAddress", invoice: value, path: path)
     return postal.isEmpty ? nil : postal
+  }
+
+  /// "splitPayment": true for Poland's split payment (annex 15 goods and services).
+  mutating func readSplitPayment(_ value: JSONValue, _ path: String) -> Bool {
+    guard let flag = value["splitPayment"], !isNull(flag) else { return false }
+    if case .bool(let on) = flag.kind { return on }
+    error(flag, "\(path).splitPayment", "expected true or false, found \(flag.kindName)")
+    return false
   }
 
   /// "operationNature": goods, services or both.

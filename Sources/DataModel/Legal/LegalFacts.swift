@@ -48,6 +48,13 @@ public struct LegalSettings: Sendable, Hashable {
   public var vatOnDebits = false
   /// What the invoices supply when their data does not say (`legal.operations`).
   public var operationNature: OperationNature?
+  /// When a Polish seller must issue through KSeF (`legal.ksef`): `large` from 1 February 2026 (sales
+  /// over PLN 200 million in 2024), `standard` from 1 April 2026, `micro` from 1 January 2027.
+  public var ksefGroup = "standard"
+  /// The first day of KSeF for each group of taxpayers (ustawa z 5 sierpnia 2025, art. 145m).
+  public static let ksefStart: [String: (year: Int, month: Int, day: Int)] = [
+    "large": (2026, 2, 1), "standard": (2026, 4, 1), "micro": (2027, 1, 1),
+  ]
   /// An Italian seller's fiscal regime in FatturaPA (`legal.regimeFiscale`): RF01 ordinario unless set.
   public var regimeFiscale = "RF01"
   /// The seller's country as the config reader found it (its address, VAT id or address's last

@@ -17,6 +17,7 @@ public enum LegalNotes {
     if country == "FR", facts.buyerIsBusiness { add(latePayment) }
     if country == "FR", let nature = facts.operationNature { add(operations[nature]!) }
     if country == "FR", facts.issuer.legal.vatOnDebits { add(vatOnDebits) }
+    if country == "PL", facts.invoice.needsSplitPaymentMention { add(splitPayment) }
     if country == "JP", facts.rates.contains(ExactDecimal(8)) { add(reducedRateLegend) }
     return texts
   }
@@ -141,6 +142,11 @@ public enum LegalNotes {
       "en": "Supplies: goods and services.",
       "fr": "Nature des opérations : livraisons de biens et prestations de services.",
     ],
+  ]
+
+  /// Poland's split-payment mention (art. 106e ust. 1 pkt 18a), in Polish whatever the language.
+  static let splitPayment = [
+    "en": "mechanizm podzielonej płatności (split payment)", "pl": "mechanizm podzielonej płatności",
   ]
 
   /// The mention of a French seller that pays VAT on its services when invoiced.

@@ -186,12 +186,35 @@ extension LegalRuleBook {
 
   static let poland: [LegalRule] = [
     LegalRule(
+      "PL-106E-NIP", .format, law: "PL ustawa o VAT art. 106e ust. 1 pkt 4",
+      requires: "the seller's NIP (10 digits with a valid check digit)",
+      fix: "set seller.vatId in the config",
+      holds: { TaxIdentifier.isPolishNIP($0.sellerRegistration) }),
+    LegalRule(
+      "PL-106E-NIP-B", .format, law: "PL ustawa o VAT art. 106e ust. 1 pkt 5",
+      requires: "the buyer's NIP with a valid check digit", when: "a buyer in Poland with a tax number",
+      fix: "correct customer_vat_id (10 digits, with or without PL)",
+      applies: { $0.buyerCountry == "PL" && $0.invoice.customer.vatId != nil },
+      holds: { TaxIdentifier.isPolishNIP($0.invoice.customer.vatId ?? "") }),
+    LegalRule(
+      "PL-106E-MPP", .printed, law: "PL ustawa o VAT art. 106e ust. 1 pkt 18a and art. 108a ust. 1a",
+      requires: "the words \"mechanizm podzielonej płatności\" (split payment)",
+      when: "over PLN 15,000 gross for goods or services of annex 15 (split_payment column)",
+      fix: "keep the vat-summary block, or issue with --format ksef (P_18A)",
+      applies: { $0.invoice.needsSplitPaymentMention },
+      holds: { $0.document.printsTaxNotes || $0.document.format == .ksef }),
+    LegalRule(
       "PL-106GA-KSEF", .issuance, law: "PL ustawa o VAT art. 106ga",
       requires: "issued through KSeF as a structured invoice (FA(3))",
-      when: "from 1 April 2026, to a business in Poland",
+      when:
+        "from 1 February 2026 (legal.ksef large), 1 April 2026 or 1 January 2027 (micro), to a business in Poland",
       fix:
         "run with --format ksef and send the XML to KSeF; render the XML (--input) for the copy with its QR code",
-      applies: { $0.isDomestic && $0.buyerIsBusiness && $0.isIssued(onOrAfter: 2026, 4, 1) },
-      holds: { $0.document.format == .ksef })
+      applies: { facts in
+        let start = LegalSettings.ksefStart[facts.issuer.legal.ksefGroup] ?? (2026, 4, 1)
+        return facts.isDomestic && facts.buyerIsBusiness
+          && facts.isIssued(onOrAfter: start.0, start.1, start.2)
+      },
+      holds: { $0.document.format == .ksef }),
   ]
 }

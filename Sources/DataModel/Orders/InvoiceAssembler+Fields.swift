@@ -102,11 +102,14 @@ extension InvoiceAssembler {
   }
 
   /// Whether the invoice's prices include tax (`true`, `yes`, `1`, `y` and their opposites).
-  mutating func pricesIncludeTax(_ invoice: PendingInvoice) -> Bool {
-    guard let (text, location, field) = located(.pricesIncludeTax, invoice) else { return false }
+  mutating func pricesIncludeTax(_ invoice: PendingInvoice) -> Bool { flag(.pricesIncludeTax, invoice) }
+
+  /// A yes-or-no column (`true`, `yes`, `1`, `y`, `tak` and their opposites); false when absent.
+  mutating func flag(_ name: OrderField, _ invoice: PendingInvoice) -> Bool {
+    guard let (text, location, field) = located(name, invoice) else { return false }
     switch text.lowercased() {
-    case "true", "yes", "1", "y": return true
-    case "false", "no", "0", "n": return false
+    case "true", "yes", "1", "y", "tak": return true
+    case "false", "no", "0", "n", "nie": return false
     default:
       fail(
         invoice, Diagnostic(.error, location, field: field, "\(Diagnostic.quote(text)) is not true or false"))

@@ -227,8 +227,10 @@ struct InvoiceAssembler {
     var preceding: CalendarDate?
     var deliveryAddress: PostalAddress?
     var nature: OperationNature?
+    var splitPayment: Bool
 
     func apply(to invoice: inout Invoice) {
+      invoice.splitPayment = splitPayment
       invoice.deliveryDate = delivery
       invoice.billingPeriod = period
       invoice.precedingInvoiceDate = preceding
@@ -261,7 +263,7 @@ struct InvoiceAssembler {
       delivery: date(.deliveryDate, invoice), period: billingPeriod(invoice),
       preceding: date(.precedingInvoiceDate, invoice),
       deliveryAddress: deliveryAddress(invoice, locale: locale),
-      nature: operationNature(invoice))
+      nature: operationNature(invoice), splitPayment: flag(.splitPayment, invoice))
     let electronicAddress = electronicAddress(invoice)
     guard !invoice.failed, let issue, let currency, let name else { return .failed }
     let customer = customer(

@@ -156,6 +156,7 @@ extension OrderField {
     .deliveryPostcode: ["shippingzip", "shippingpostcode", "shippingpostalcode", "shipzip"],
     .deliveryCity: ["shippingcity", "shipcity", "lieferort"],
     .deliveryCountry: ["shippingcountry", "shippingcountrycode", "shipcountry", "lieferland"],
+    .splitPayment: ["mpp", "splitpaymentmechanism", "mechanizmpodzielonejplatnosci", "podzielonaplatnosc"],
     .operationNature: ["natureofoperations", "natureoperation", "naturedesoperations", "supplytype"],
     .precedingInvoice: ["originalinvoice", "correctedinvoice", "referencedinvoice", "ursprungsrechnung"],
     .customerElectronicAddress: ["buyerelectronicaddress", "peppolid", "buyerendpoint", "endpointid"],

@@ -66,6 +66,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case deliveryCountry = "delivery_country"
   /// What the invoice supplies: goods, services or both (France's "nature des opérations").
   case operationNature = "operation_nature"
+  /// Whether Poland's split payment (MPP) applies: goods or services of annex 15 to the VAT act.
+  case splitPayment = "split_payment"
 
   /// The position of the field in `allCases`, for array lookups on the hot path.
   var ordinal: Int {
@@ -131,6 +133,7 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
     case .deliveryCity: return 58
     case .deliveryCountry: return 59
     case .operationNature: return 60
+    case .splitPayment: return 61
     }
   }
 

@@ -50,6 +50,7 @@ extension Invoice {
       field("delivery." + key, part)
     }
     field("operationNature", operationNature?.rawValue)
+    field("splitPayment", splitPayment ? "true" : "false")
     field("billingPeriod", billingPeriod.map { "\($0.lowerBound)/\($0.upperBound)" })
     field("givenTax.amount", givenTax?.amount.description)
     field("givenTax.name", givenTax?.name)

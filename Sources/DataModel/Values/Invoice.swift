@@ -41,6 +41,18 @@ public struct Invoice: Hashable, Sendable {
     get { extras?.first?.operationNature }
     set { update { $0.operationNature = newValue } }
   }
+  /// Whether the invoice is for goods or services of annex 15 to Poland's VAT act, paid by split
+  /// payment over PLN 15,000 (the `split_payment` column).
+  public var splitPayment: Bool {
+    get { extras?.first?.splitPayment ?? false }
+    set { update { $0.splitPayment = newValue } }
+  }
+  /// Whether the split-payment mention is due: flagged, and over PLN 15,000 gross (an amount in
+  /// another currency counts as over, as it is not converted).
+  public var needsSplitPaymentMention: Bool {
+    guard splitPayment else { return false }
+    return currency.code != "PLN" || totals.grandTotal.amount.magnitude > ExactDecimal(15_000)
+  }
   /// When the goods or services were delivered (BT-72).
   public var deliveryDate: CalendarDate? {
     get { extras?.first?.deliveryDate }
@@ -71,6 +83,7 @@ public struct Invoice: Hashable, Sendable {
     var precedingInvoiceKSeFNumber: String?
     var deliveryAddress: PostalAddress?
     var operationNature: OperationNature?
+    var splitPayment = false
     var billingPeriod: ClosedRange<CalendarDate>?
     var fields: [String: String] = [:]
   }
