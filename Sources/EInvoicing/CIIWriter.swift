@@ -243,7 +243,14 @@ public enum CIIWriter {
       }
       summation(&xml, document, currency: currency)
       if let original = invoice.precedingInvoice {
-        xml.element("ram:InvoiceReferencedDocument") { xml in xml.element("ram:IssuerAssignedID", original) }
+        xml.element("ram:InvoiceReferencedDocument") { xml in
+          xml.element("ram:IssuerAssignedID", original)
+          if let day = invoice.precedingInvoiceDate {
+            xml.element("ram:FormattedIssueDateTime") { xml in
+              xml.element("qdt:DateTimeString", EInvoiceDocument.date(day), ["format": "102"])
+            }
+          }
+        }
       }
     }
   }

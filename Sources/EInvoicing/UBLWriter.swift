@@ -68,7 +68,12 @@ public enum UBLWriter {
     }
     if let original = invoice.precedingInvoice {
       xml.element("cac:BillingReference") { xml in
-        xml.element("cac:InvoiceDocumentReference") { xml in xml.element("cbc:ID", original) }
+        xml.element("cac:InvoiceDocumentReference") { xml in
+          xml.element("cbc:ID", original)
+          if let date = document.invoice.precedingInvoiceDate {
+            xml.element("cbc:IssueDate", date.description)
+          }
+        }
       }
     }
   }

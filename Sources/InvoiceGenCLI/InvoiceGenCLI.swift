@@ -103,9 +103,9 @@ public enum InvoiceGenCLI {
       }
       return nil
     }
-    if options.format.isEInvoiceXML {
+    if options.format == .fatturapa {
       throw .usage(
-        "--format \(options.format.rawValue) cannot be used with received e-invoices: they are rendered as pdf, png or svg"
+        "--format fatturapa cannot be used with received e-invoices: they are rendered as pdf, png or svg, or converted to cii, ubl or ksef"
       )
     }
     var first = options

@@ -166,6 +166,34 @@ import Testing
     #expect(try CommandRunner.text(folder + "/en/FV_2026_03_002.pdf").contains("Invoice"))
   }
 
+  @Test func aReceivedUBLIsConvertedToTheSameFA3() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let sample = CommandRunner.sampleData + "/poland-orders.csv"
+    let ubl = try CommandRunner.invoicegen([
+      "--input", sample, "--config", Self.config, "--format", "ubl", "--einvoice-profile", "en16931", "--out",
+      folder + "/ubl", "--progress", "never",
+    ])
+    #expect(ubl.status == 0, "\(ubl.stderr)")
+    #expect(try Self.write(sample, to: folder + "/direct").status == 0)
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/ubl/*.xml", "--format", "ksef", "--out", folder + "/ksef", "--progress", "never",
+    ])
+    // The correction's KSeF number has no place in UBL: that one invoice is refused, saying so.
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains("FV/2026/03/004\": a correction (KOR) needs the KSeF number"), "\(run.stderr)")
+    let converted = try Self.check(CommandRunner.files(folder + "/ksef").map { folder + "/ksef/" + $0 })
+    let direct = try Self.check(
+      ["001", "002", "003"].map { folder + "/direct/FV_2026_03_\($0).xml" })
+    #expect(converted.count == 3)
+    for (one, other) in zip(converted, direct) {
+      #expect((one["errors"] as? [String]) == [], "\(one)")
+      #expect((one["arithmetic"] as? [String]) == [], "\(one)")
+      #expect(one["total"] as? String == other["total"] as? String)
+      #expect(one["number"] as? String == other["number"] as? String)
+    }
+  }
+
   @Test func whatFA3CannotHoldIsRefusedNamingIt() throws {
     let folder = try CommandRunner.temporaryFolder()
     try

@@ -200,6 +200,9 @@ struct CIIInvoiceReading {
       draft.detail("BT-89", "Mandate reference", term.text("DirectDebitMandateID"))
     }
     draft.precedingInvoice = settlement.text("InvoiceReferencedDocument", "IssuerAssignedID")
+    draft.precedingInvoiceDate = try fields.date(
+      settlement.at("InvoiceReferencedDocument", "FormattedIssueDateTime", "DateTimeString"),
+      "BT-26 preceding invoice date")
     try readTotals(settlement, into: &draft)
   }
 

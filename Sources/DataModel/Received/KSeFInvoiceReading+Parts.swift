@@ -5,6 +5,9 @@ extension KSeFInvoiceReading {
     draft.detail("PrzyczynaKorekty", "Przyczyna korekty", fa.text("PrzyczynaKorekty"))
     for corrected in fa.all("DaneFaKorygowanej") {
       draft.precedingInvoice = draft.precedingInvoice ?? corrected.text("NrFaKorygowanej")
+      if draft.precedingInvoiceDate == nil {
+        draft.precedingInvoiceDate = (try? fields.date(corrected.child("DataWystFaKorygowanej"), "")) ?? nil
+      }
       draft.detail(
         "DataWystFaKorygowanej", "Data faktury korygowanej", corrected.text("DataWystFaKorygowanej"))
       draft.detail(

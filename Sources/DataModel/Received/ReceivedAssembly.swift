@@ -64,6 +64,7 @@ struct ReceivedAssembly {
     }
     invoice.buyerReference = draft.buyerReference
     invoice.deliveryDate = draft.deliveryDate
+    invoice.precedingInvoiceDate = draft.precedingInvoiceDate
     if let start = draft.periodStart, let end = draft.periodEnd, start <= end {
       invoice.billingPeriod = start...end
     }

@@ -47,6 +47,7 @@ struct ReceivedDraft {
   var buyerReference: String?
   var orderReference: String?
   var precedingInvoice: String?
+  var precedingInvoiceDate: CalendarDate?
   var deliveryDate: CalendarDate?
   var periodStart: CalendarDate?
   var periodEnd: CalendarDate?

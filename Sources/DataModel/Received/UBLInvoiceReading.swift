@@ -23,6 +23,8 @@ struct UBLInvoiceReading {
     draft.orderReference = root.text("OrderReference", "ID")
     draft.detail("BT-14", "Sales order", root.text("OrderReference", "SalesOrderID"))
     draft.precedingInvoice = root.text("BillingReference", "InvoiceDocumentReference", "ID")
+    draft.precedingInvoiceDate = try fields.date(
+      root.at("BillingReference", "InvoiceDocumentReference", "IssueDate"), "BT-26 preceding invoice date")
     readDocumentReferences(root, into: &draft)
     guard let seller = root.at("AccountingSupplierParty", "Party") else {
       throw fields.fail(root, "BG-4 seller is missing: no <AccountingSupplierParty>")

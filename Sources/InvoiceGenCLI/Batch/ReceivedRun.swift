@@ -18,7 +18,7 @@ final class ReceivedRun: Sendable {
   /// `--locale`, when given: else each invoice is in its buyer's country's language.
   let locale: String?
   /// What the render threads did.
-  private let tally = Mutex(RunSummary())
+  let tally = Mutex(RunSummary())
 
   init(plan: RunPlan, files: [String], forced: ReceivedFormat?, locale: String?) {
     self.plan = plan
@@ -123,7 +123,10 @@ final class ReceivedRun: Sendable {
         )
       }
       usedNames[name] = file
-      return Job(received: received, file: file, name: name)
+      // Converted to an e-invoice in XML (`--format cii|ubl|ksef`), the file is NAME.xml.
+      return Job(
+        received: received, file: file,
+        name: plan.format.isEInvoiceXML ? OutputName.stem(name) + ".xml" : name)
     }
   }
 
@@ -274,6 +277,7 @@ final class ReceivedRun: Sendable {
 
   private func write(_ job: Job, resources: RenderResources) {
     let path = plan.out + "/" + job.name
+    if plan.format.isEInvoiceXML { return convert(job, to: path) }
     let received = job.received
     let number = received.invoice.number
     do {
