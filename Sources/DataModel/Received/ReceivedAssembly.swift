@@ -25,13 +25,7 @@ struct ReceivedAssembly {
     let items = draft.lines.map { line in
       item(line, isCredit: isCredit, warnings: &warnings, details: &details)
     }
-    // Each unit code without a name here is said once per file, at its first line.
-    var named = UnitCode.known
-    for line in draft.lines where !draft.unitsAreWords {
-      guard let unit = line.unitCode, named.insert(unit).inserted else { continue }
-      warnings.append(
-        "\(fields.file):\(line.line): unit code \"\(unit)\" has no name here; it is shown as the code")
-    }
+    unnamedUnits(&warnings)
     let charges = draft.charges.map { charge in
       AllowanceCharge(
         charge.isCharge ? .charge : .allowance, amount: isCredit ? charge.amount.negated : charge.amount,
@@ -39,16 +33,7 @@ struct ReceivedAssembly {
     }
     let reasons = Array(Set(stated.breakdown.compactMap(\.exemptionReason))).sorted()
     let (seller, buyer) = (Self.withEmail(draft.seller), Self.withEmail(draft.buyer))
-    var bank = draft.bank
-    if let given = bank?.iban {
-      // Printed in groups of four when it is an IBAN; a wrong check digit is said (a typo, or worse).
-      if let iban = IBAN(given) {
-        bank?.iban = iban.description
-      } else if given.prefix(2).allSatisfy(\.isLetter) {
-        warnings.append(
-          "\(fields.file): BT-84 account \"\(given)\" is not a valid IBAN (its check digits are wrong)")
-      }
-    }
+    let bank = bankAccount(warnings: &warnings)
     var invoice: Invoice
     do {
       invoice = try Invoice(
@@ -79,6 +64,29 @@ struct ReceivedAssembly {
     received.disagreements = ReceivedArithmetic(stated: stated, draft: draft, minorUnits: currency.minorUnits)
       .disagreements()
     return received
+  }
+
+  /// Each unit code without a name here, said once per file at its first line (FA(3)'s units are words, not codes).
+  private func unnamedUnits(_ warnings: inout [String]) {
+    var named = UnitCode.known
+    for line in draft.lines where !draft.unitsAreWords {
+      guard let unit = line.unitCode, named.insert(unit).inserted else { continue }
+      warnings.append(
+        "\(fields.file):\(line.line): unit code \"\(unit)\" has no name here; it is shown as the code")
+    }
+  }
+
+  /// The seller's account, its IBAN printed in groups of four; a wrong check digit is said (a typo, or worse).
+  private func bankAccount(warnings: inout [String]) -> BankAccount? {
+    var bank = draft.bank
+    guard let given = bank?.iban else { return bank }
+    if let iban = IBAN(given) {
+      bank?.iban = iban.description
+    } else if given.prefix(2).allSatisfy(\.isLetter) {
+      warnings.append(
+        "\(fields.file): BT-84 account \"\(given)\" is not a valid IBAN (its check digits are wrong)")
+    }
+    return bank
   }
 
   /// `party` with the e-mail printed with it: its electronic address when that is one (scheme EM), else its contact's.
