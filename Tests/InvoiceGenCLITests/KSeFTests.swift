@@ -194,6 +194,50 @@ import Testing
     }
   }
 
+  /// `total` ("-11060.68") as a Polish invoice prints it: a space between thousands from five digits on.
+  static func polish(_ total: String, currency: String) -> String {
+    let negative = total.hasPrefix("-")
+    let parts = total.drop { $0 == "-" }.split(separator: ".")
+    var whole = String(parts[0])
+    if whole.count >= 5 {
+      var grouped = ""
+      for (index, digit) in whole.reversed().enumerated() {
+        if index > 0, index % 3 == 0 { grouped.append(" ") }
+        grouped.append(digit)
+      }
+      whole = String(grouped.reversed())
+    }
+    return (negative ? "-" : "") + whole + "," + parts[1] + " " + currency
+  }
+
+  @Test func invoicesMadeByKSeFClientAreReadWithEveryFact() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let generator = CommandRunner.packageRoot.appendingPathComponent("Tests/Validators/ksef_generate.py").path
+    let made = try CommandRunner.run(Self.python, [generator, folder])
+    #expect(made.status == 0, "\(made.stderr)")
+    let facts = try #require(JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [[String: Any]])
+    let run = try CommandRunner.invoicegen([
+      "--input", folder + "/*.xml", "--out", folder + "/pdf", "--progress", "never",
+    ])
+    // Exit 0: every file read, and no stated amount disagrees with the arithmetic.
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(facts.count == 4)
+    for fact in facts {
+      let number = try #require(fact["number"] as? String)
+      let text = try CommandRunner.text(
+        folder + "/pdf/" + number.replacingOccurrences(of: "/", with: "_") + ".pdf")
+      let currency = number == "FV/G/3" ? "€" : "zł"
+      for expected in [
+        number, fact["buyer"] as? String ?? "?",
+        Self.polish(fact["total"] as? String ?? "?", currency: currency),
+      ]
+        + (fact["lines"] as? [String] ?? [])
+      {
+        #expect(text.contains(expected), "\(number): \(expected)")
+      }
+    }
+  }
+
   @Test func whatFA3CannotHoldIsRefusedNamingIt() throws {
     let folder = try CommandRunner.temporaryFolder()
     try

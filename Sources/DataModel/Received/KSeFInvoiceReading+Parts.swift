@@ -95,7 +95,14 @@ extension KSeFInvoiceReading {
     for name in ["GTIN", "PKWiU", "CN", "GTU", "Procedura"] {
       if let value = element.text(name) { line.attributes.append((name, value)) }
     }
-    if element.text("StanPrzed") == "1" { line.attributes.append(("StanPrzed", "stan przed korektą")) }
+    // A correction by before and after lines: the state before counts against the sums (P_13_x is
+    // after less before), so it is shown with its quantity and amount negated.
+    if element.text("StanPrzed") == "1" {
+      line.attributes.append(("StanPrzed", "stan przed korektą"))
+      line.quantity = line.quantity.negated
+      line.amount = line.amount.negated
+      line.allowance = line.allowance.negated
+    }
     return line
   }
 
