@@ -23,6 +23,15 @@ extension KSeFWriter {
           hint: "correct customer_vat_id, or leave it empty for a consumer"))
     }
     problems += rateProblems(document)
+    let taxed = document.breakdown.contains { !$0.tax.isZero }
+    if document.invoice.currency.code != "PLN", taxed, document.invoice.exchangeRate == nil {
+      problems.append(
+        EInvoiceProblem(
+          "an FA(3) invoice in \(document.invoice.currency.code) states its VAT in złoty too (P_14_xW), at an exchange rate",
+          hint:
+            "add an exchange_rate column: złoty per \(document.invoice.currency.code), the NBP rate of the working day before the tax point"
+        ))
+    }
     if document.typeCode == "381" { problems += correctionProblems(document.invoice) }
     return problems + lengthProblems(document)
   }

@@ -59,9 +59,22 @@ extension KSeFWriter {
       guard let amount = net[field] else { continue }
       xml.element("P_13_" + field, document.amount(signed(amount, document)))
       if ["1", "2", "3"].contains(field) {
-        xml.element("P_14_" + field, document.amount(signed(tax[field] ?? .zero, document)))
+        let amount = signed(tax[field] ?? .zero, document)
+        xml.element("P_14_" + field, document.amount(amount))
+        // An invoice in another currency states its VAT in złoty too (art. 106e ust. 11).
+        if let inPLN = taxInPLN(amount, document) { xml.element("P_14_\(field)W", inPLN) }
       }
     }
+  }
+
+  /// `tax` in złoty at the invoice's exchange rate, rounded to the grosz; nil for an invoice in PLN.
+  static func taxInPLN(_ tax: ExactDecimal, _ document: EInvoiceDocument) -> String? {
+    let invoice = document.invoice
+    guard invoice.currency.code != "PLN", let rate = invoice.exchangeRate,
+      let converted = tax.multiplied(by: rate)
+    else { return nil }
+    return converted.rounded(toScale: 2).rescaled(to: 2)?.description
+      ?? converted.rounded(toScale: 2).description
   }
 
   /// Adnotacje: reverse charge (P_18), split payment (P_18A) and the exemption's basis (P_19A) when

@@ -57,6 +57,7 @@ import Testing
       delivery.country:-
       operationNature:-
       splitPayment:5:false
+      exchangeRate:-
       billingPeriod:-
       givenTax.amount:-
       givenTax.name:-

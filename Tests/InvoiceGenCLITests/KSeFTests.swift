@@ -238,6 +238,27 @@ import Testing
     }
   }
 
+  @Test func anInvoiceInEurosStatesItsVATInZloty() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try
+      ("invoice_number,invoice_date,due_date,currency,exchange_rate,customer_name,customer_street,customer_postcode,customer_city,customer_country,customer_vat_id,description,quantity,unit,unit_price,tax_rate\n"
+      + "FV/E/1,2026-05-04,2026-06-01,EUR,4.2650,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,3,szt,333.33,23\n"
+      + "FV/E/2,2026-05-05,2026-06-01,EUR,,Nabywca,ul. A 1,00-001,Warszawa,PL,7251801126,Towar,1,szt,10.00,23\n")
+      .write(toFile: folder + "/eur.csv", atomically: true, encoding: .utf8)
+    let run = try Self.write(folder + "/eur.csv", to: folder + "/out")
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains("invoice \"FV/E/2\": an FA(3) invoice in EUR states its VAT in złoty"),
+      "\(run.stderr)")
+    #expect(CommandRunner.files(folder + "/out") == ["FV_E_1.xml"])
+    // 3 × 333.33 = 999.99 at 23 %: 230.00 EUR of VAT, × 4.2650 = 980.95 PLN.
+    let xml = try String(contentsOfFile: folder + "/out/FV_E_1.xml", encoding: .utf8)
+    #expect(xml.contains("<P_14_1>230.00</P_14_1>"))
+    #expect(xml.contains("<P_14_1W>980.95</P_14_1W>"))
+    let verdict = try #require(try Self.check([folder + "/out/FV_E_1.xml"]).first)
+    #expect((verdict["errors"] as? [String]) == [], "\(verdict)")
+  }
+
   @Test func whatFA3CannotHoldIsRefusedNamingIt() throws {
     let folder = try CommandRunner.temporaryFolder()
     try

@@ -34,7 +34,7 @@ struct JSONInvoiceReader {
     "notes", "purchaseOrder", "pricesIncludeTax", "taxExemptionReason", "charges", "allowances", "taxAmount",
     "taxName", "expectedTotal", "status", "precedingInvoice", "buyerReference", "deliveryDate",
     "billingPeriodStart", "billingPeriodEnd", "precedingInvoiceDate", "precedingInvoiceKSeF",
-    "deliveryAddress", "operationNature", "splitPayment",
+    "deliveryAddress", "operationNature", "splitPayment", "exchangeRate",
   ]
   static let customerKeys: Set<String> = [
     "name", "address", "email", "vatId", "id", "street", "street2", "postcode", "city", "region", "country",
@@ -385,9 +385,11 @@ struct JSONInvoiceReader {
     var deliveryAddress: PostalAddress?
     var nature: OperationNature?
     var splitPayment: Bool
+    var exchangeRate: ExactDecimal?
 
     func apply(to invoice: inout Invoice) {
       invoice.splitPayment = splitPayment
+      invoice.exchangeRate = exchangeRate
       invoice.deliveryAddress = deliveryAddress
       invoice.operationNature = nature
       invoice.buyerReference = buyerReference
@@ -405,7 +407,8 @@ struct JSONInvoiceReader {
       precedingDate: date(value, "precedingInvoiceDate", path, required: false),
       precedingKSeF: string(value, "precedingInvoiceKSeF", path, required: false),
       deliveryAddress: readDeliveryAddress(value, path), nature: readOperationNature(value, path),
-      splitPayment: readSplitPayment(value, path))
+      splitPayment: readSplitPayment(value, path),
+      exchangeRate: decimal(value, "exchangeRate", path, required: false, maxDecimals: 6))
   }
 
   /// The "deliveryAddress" object (street, postcode, city, country), nil when there is none.

@@ -228,9 +228,11 @@ struct InvoiceAssembler {
     var deliveryAddress: PostalAddress?
     var nature: OperationNature?
     var splitPayment: Bool
+    var exchangeRate: ExactDecimal?
 
     func apply(to invoice: inout Invoice) {
       invoice.splitPayment = splitPayment
+      invoice.exchangeRate = exchangeRate
       invoice.deliveryDate = delivery
       invoice.billingPeriod = period
       invoice.precedingInvoiceDate = preceding
@@ -263,7 +265,8 @@ struct InvoiceAssembler {
       delivery: date(.deliveryDate, invoice), period: billingPeriod(invoice),
       preceding: date(.precedingInvoiceDate, invoice),
       deliveryAddress: deliveryAddress(invoice, locale: locale),
-      nature: operationNature(invoice), splitPayment: flag(.splitPayment, invoice))
+      nature: operationNature(invoice), splitPayment: flag(.splitPayment, invoice),
+      exchangeRate: levelAmount(.exchangeRate, invoice, allowsNegative: false)?.0)
     let electronicAddress = electronicAddress(invoice)
     guard !invoice.failed, let issue, let currency, let name else { return .failed }
     let customer = customer(

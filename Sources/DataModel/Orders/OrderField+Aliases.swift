@@ -156,6 +156,7 @@ extension OrderField {
     .deliveryPostcode: ["shippingzip", "shippingpostcode", "shippingpostalcode", "shipzip"],
     .deliveryCity: ["shippingcity", "shipcity", "lieferort"],
     .deliveryCountry: ["shippingcountry", "shippingcountrycode", "shipcountry", "lieferland"],
+    .exchangeRate: ["kurswaluty", "kurs", "fxrate", "currencyrate", "wechselkurs", "tauxdechange"],
     .splitPayment: ["mpp", "splitpaymentmechanism", "mechanizmpodzielonejplatnosci", "podzielonaplatnosc"],
     .operationNature: ["natureofoperations", "natureoperation", "naturedesoperations", "supplytype"],
     .precedingInvoice: ["originalinvoice", "correctedinvoice", "referencedinvoice", "ursprungsrechnung"],

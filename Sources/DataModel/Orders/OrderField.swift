@@ -68,6 +68,8 @@ public enum OrderField: String, CaseIterable, Hashable, Sendable {
   case operationNature = "operation_nature"
   /// Whether Poland's split payment (MPP) applies: goods or services of annex 15 to the VAT act.
   case splitPayment = "split_payment"
+  /// Złoty per unit of the invoice's currency, for the VAT in PLN of a Polish invoice in another currency.
+  case exchangeRate = "exchange_rate"
 
   /// The position of the field in `allCases` (its declaration order), for array lookups on the hot path.
   ///

@@ -51,6 +51,7 @@ extension Invoice {
     }
     field("operationNature", operationNature?.rawValue)
     field("splitPayment", splitPayment ? "true" : "false")
+    field("exchangeRate", exchangeRate?.description)
     field("billingPeriod", billingPeriod.map { "\($0.lowerBound)/\($0.upperBound)" })
     field("givenTax.amount", givenTax?.amount.description)
     field("givenTax.name", givenTax?.name)

@@ -41,6 +41,12 @@ public struct Invoice: Hashable, Sendable {
     get { extras?.first?.operationNature }
     set { update { $0.operationNature = newValue } }
   }
+  /// How many złoty one unit of the invoice's currency is worth for its VAT (`exchange_rate`): the
+  /// NBP rate Polish law converts the VAT of an invoice in another currency with.
+  public var exchangeRate: ExactDecimal? {
+    get { extras?.first?.exchangeRate }
+    set { update { $0.exchangeRate = newValue } }
+  }
   /// Whether the invoice is for goods or services of annex 15 to Poland's VAT act, paid by split
   /// payment over PLN 15,000 (the `split_payment` column).
   public var splitPayment: Bool {
@@ -84,6 +90,7 @@ public struct Invoice: Hashable, Sendable {
     var deliveryAddress: PostalAddress?
     var operationNature: OperationNature?
     var splitPayment = false
+    var exchangeRate: ExactDecimal?
     var billingPeriod: ClosedRange<CalendarDate>?
     var fields: [String: String] = [:]
   }
