@@ -97,7 +97,7 @@ public struct InvoiceHead: View {
       VStack(alignment: .leading, spacing: 1) {
         Text(strings(.billTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
         recipient
-        if let delivery = invoice.deliveryAddress {
+        if let delivery = invoice.deliveryAddress, delivery != invoice.customer.postalAddress {
           Text(strings(.deliverTo)).font(settings.brand.font(7.5)).foregroundColor(Color(white: 0.45))
             .padding(.top, 6)
           Text(

@@ -152,10 +152,6 @@ extension OrderField {
     .customerCompanyId: [
       "customersiren", "buyersiren", "siren", "customerregistrationnumber", "buyerlegalid",
     ],
-    .deliveryStreet: ["shippingstreet", "shippingaddress1", "shipstreet", "lieferstrasse"],
-    .deliveryPostcode: ["shippingzip", "shippingpostcode", "shippingpostalcode", "shipzip"],
-    .deliveryCity: ["shippingcity", "shipcity", "lieferort"],
-    .deliveryCountry: ["shippingcountry", "shippingcountrycode", "shipcountry", "lieferland"],
     .exchangeRate: ["kurswaluty", "kurs", "fxrate", "currencyrate", "wechselkurs", "tauxdechange"],
     .splitPayment: ["mpp", "splitpaymentmechanism", "mechanizmpodzielonejplatnosci", "podzielonaplatnosc"],
     .operationNature: ["natureofoperations", "natureoperation", "naturedesoperations", "supplytype"],
