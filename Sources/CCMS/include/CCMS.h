@@ -38,6 +38,37 @@ void ig_cms_free(ig_cms_envelope *envelope);
 /// Whether `data` starts as a DER CMS or PKCS #7 signed-data (a SEQUENCE holding OID 1.2.840.113549.1.7.2).
 int ig_cms_looks_signed(const unsigned char *data, size_t length);
 
+/// A company's seal: its key and certificate (with its chain) from a PKCS #12 file, checked once.
+typedef struct ig_seal ig_seal;
+
+/// One signature being made over streamed bytes.
+typedef struct ig_seal_signing ig_seal_signing;
+
+/// Opens the PKCS #12 file's bytes with `password` and checks its certificate at `now` (seconds since
+/// 1970): the key matches it, it is valid then, and its key usage allows signatures.
+///
+/// Returns 0 with `*seal` set (free with `ig_seal_free`), or -1 with `*problem` (malloc'd) saying why:
+/// not a PKCS #12 file, a wrong password, no key, a mismatched key, expired or not yet valid, no
+/// signing key usage.
+int ig_seal_open(const unsigned char *p12, size_t length, const char *password, long long now, ig_seal **seal,
+                 char **problem);
+
+/// The seal certificate's subject, RFC 2253 in UTF-8 (malloc'd), or NULL.
+char *ig_seal_subject(const ig_seal *seal);
+
+void ig_seal_free(ig_seal *seal);
+
+/// Starts a CAdES detached signature (CMS signed-data, SHA-256, signing-certificate-v2, the chain
+/// included) over bytes given to `ig_seal_update`; NULL with `*problem` (malloc'd) when it cannot.
+ig_seal_signing *ig_seal_begin(const ig_seal *seal, char **problem);
+
+/// Adds `length` bytes to what is signed; 0, or -1 when they cannot be taken.
+int ig_seal_update(ig_seal_signing *signing, const unsigned char *bytes, size_t length);
+
+/// Ends the signature and frees `signing`: 0 with `*der` (malloc'd, `*length` bytes), or -1 with
+/// `*problem` (malloc'd).
+int ig_seal_finish(ig_seal_signing *signing, unsigned char **der, size_t *length, char **problem);
+
 #ifdef __cplusplus
 }
 #endif

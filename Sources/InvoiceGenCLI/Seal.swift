@@ -1,0 +1,93 @@
+import CCMS
+import Foundation
+
+/// A company's seal for signing documents: the key and certificate of a PKCS #12 file, read and
+/// checked once per run.
+///
+/// Opening checks what would make every signature of a run worthless, before anything is written:
+/// the password, that the key matches the certificate, the certificate's validity at the run's
+/// time, and a key usage that allows signatures. A signature is CAdES detached (CMS signed-data over
+/// SHA-256 with the signing-certificate-v2 attribute and the certificate chain), the form PAdES
+/// B-B puts in a PDF (ETSI EN 319 142-1).
+public final class Seal: @unchecked Sendable {
+  // The handle is only read after opening: libcrypto's signing with one key is safe across threads.
+  private let handle: OpaquePointer
+  /// The seal certificate's subject (RFC 2253).
+  public let subject: String
+
+  private init(handle: OpaquePointer) {
+    self.handle = handle
+    subject =
+      ig_seal_subject(handle).map { text in
+        defer { free(text) }
+        return String(cString: text)
+      } ?? ""
+  }
+
+  deinit { ig_seal_free(handle) }
+
+  /// The seal in the PKCS #12 file at `path`, opened with `password` and checked at `date`.
+  public static func open(path: String, password: String, at date: Date) throws(SealError) -> Seal {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw SealError(file: path, message: "cannot be read")
+    }
+    var handle: OpaquePointer?
+    var problem: UnsafeMutablePointer<CChar>?
+    let status = data.withUnsafeBytes { bytes in
+      ig_seal_open(
+        bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, password,
+        Int64(date.timeIntervalSince1970),
+        &handle, &problem)
+    }
+    guard status == 0, let handle else {
+      let message = problem.map { String(cString: $0) } ?? "cannot be opened"
+      free(problem)
+      throw SealError(file: path, message: message)
+    }
+    return Seal(handle: handle)
+  }
+
+  /// The DER CMS signature over the bytes `feed` gives, in order: it calls its argument once per chunk.
+  public func signature(_ feed: ((UnsafeRawBufferPointer) -> Bool) throws -> Void) throws -> [UInt8] {
+    var problem: UnsafeMutablePointer<CChar>?
+    guard let signing = ig_seal_begin(handle, &problem) else {
+      defer { free(problem) }
+      throw SealError(file: subject, message: problem.map { String(cString: $0) } ?? "cannot sign")
+    }
+    var taken = true
+    var failure: Error?
+    do {
+      try feed { chunk in
+        taken =
+          taken && ig_seal_update(signing, chunk.bindMemory(to: UInt8.self).baseAddress, chunk.count) == 0
+        return taken
+      }
+    } catch {
+      failure = error
+    }
+    // Finishing frees the signing, so it is finished whatever happened while feeding it.
+    var der: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    let finished = ig_seal_finish(signing, &der, &length, &problem) == 0
+    defer { free(problem) }
+    if let failure {
+      free(der)
+      throw failure
+    }
+    guard taken, finished, let der else {
+      free(der)
+      throw SealError(
+        file: subject, message: problem.map { String(cString: $0) } ?? "the signed bytes could not be taken")
+    }
+    defer { free(der) }
+    return Array(UnsafeBufferPointer(start: der, count: length))
+  }
+}
+
+/// Why a seal cannot be used: its file and what is wrong.
+public struct SealError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var message: String
+
+  public var description: String { "\(file): \(message)" }
+}
