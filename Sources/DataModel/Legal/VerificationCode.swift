@@ -40,7 +40,7 @@ public struct VerificationCode: Sendable, Hashable {
       caption: ksefNumber ?? "OFFLINE", label: "KSeF verification code (QR code I)")
   }
 
-  /// The KSeF number in a file's name (KSeF names the files it delivers by their number), or nil.
+  /// The KSeF number in a file's name (the convention: an invoice fetched from KSeF saved under its number), or nil.
   public static func ksefNumber(inFileName name: String) -> String? {
     let stem = (name as NSString).lastPathComponent
     let pattern = #/([1-9]\d{9}|M\d{9}|[A-Z]{3}\d{7})-\d{8}-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/#

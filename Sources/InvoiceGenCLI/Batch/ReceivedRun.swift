@@ -241,7 +241,7 @@ final class ReceivedRun: Sendable {
   }
 
   /// KSeF's QR code I for the FA(3) at `path`: its link from the SHA-256 of the file's bytes as
-  /// read, with the KSeF number `file`'s name carries (KSeF names the files it delivers so), or OFFLINE.
+  /// read, with the KSeF number `file`'s name carries (an invoice saved under its KSeF number), or OFFLINE.
   private func ksefCode(_ received: ReceivedInvoice, path: String, file: String) -> VerificationCode? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     var hex = [CChar](repeating: 0, count: 65)
