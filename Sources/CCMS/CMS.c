@@ -1,5 +1,6 @@
 // CMS signed-data through libcrypto: the content of a `.p7m` and whether its signature holds.
 #include "CCMS.h"
+#include "CMSText.h"
 
 #include <limits.h>
 #include <openssl/bio.h>
@@ -13,8 +14,7 @@
 
 static const unsigned char signed_data_oid[] = {0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02};
 
-/// `what`, followed by libcrypto's last reason when it has one (malloc'd).
-static char *problem(const char *what) {
+char *ig_cms_problem(const char *what) {
     char reason[256] = "";
     unsigned long code = ERR_peek_last_error();
     if (code != 0) ERR_error_string_n(code, reason, sizeof reason);
@@ -85,8 +85,7 @@ static CMS_ContentInfo *parse(const unsigned char *data, size_t length) {
     return cms;
 }
 
-/// The subject of `certificate`, RFC 2253 in UTF-8 (malloc'd), or NULL.
-static char *subject(X509 *certificate) {
+char *ig_cms_subject(X509 *certificate) {
     if (certificate == NULL) return NULL;
     BIO *bio = BIO_new(BIO_s_mem());
     if (bio == NULL) return NULL;
@@ -111,14 +110,14 @@ static void verify(CMS_ContentInfo *cms, ig_cms_envelope *envelope) {
     envelope->intact = store != NULL && sink != NULL && CMS_verify(cms, NULL, store, NULL, sink, flags) == 1;
     if (!envelope->intact) {
         ERR_clear_error(); // libcrypto's code for this says no more than the words below
-        envelope->problem = problem("the signature does not match the signed content");
+        envelope->problem = ig_cms_problem("the signature does not match the signed content");
     }
     STACK_OF(CMS_SignerInfo) *infos = CMS_get0_SignerInfos(cms);
     envelope->signers = infos ? sk_CMS_SignerInfo_num(infos) : 0;
     if (envelope->signers > 0) {
         X509 *certificate = NULL;
         CMS_SignerInfo_get0_algs(sk_CMS_SignerInfo_value(infos, 0), NULL, &certificate, NULL, NULL);
-        envelope->signer = subject(certificate);
+        envelope->signer = ig_cms_subject(certificate);
     }
     BIO_free(sink);
     X509_STORE_free(store);
@@ -129,25 +128,25 @@ int ig_cms_open(const unsigned char *data, size_t length, ig_cms_envelope *envel
     memset(envelope, 0, sizeof *envelope);
     CMS_ContentInfo *cms = parse(data, length);
     if (cms == NULL) {
-        envelope->problem = problem("is not a CMS (PKCS #7) envelope");
+        envelope->problem = ig_cms_problem("is not a CMS (PKCS #7) envelope");
         return -1;
     }
     if (OBJ_obj2nid(CMS_get0_type(cms)) != NID_pkcs7_signed) {
         CMS_ContentInfo_free(cms);
-        envelope->problem = problem("is a CMS envelope but not signed data");
+        envelope->problem = ig_cms_problem("is a CMS envelope but not signed data");
         return -1;
     }
     ASN1_OCTET_STRING **content = CMS_get0_content(cms);
     if (content == NULL || *content == NULL) {
         CMS_ContentInfo_free(cms);
-        envelope->problem = problem("holds a detached signature: the signed document is not inside it");
+        envelope->problem = ig_cms_problem("holds a detached signature: the signed document is not inside it");
         return -1;
     }
     envelope->length = (size_t)ASN1_STRING_length(*content);
     envelope->content = malloc(envelope->length + 1);
     if (envelope->content == NULL) {
         CMS_ContentInfo_free(cms);
-        envelope->problem = problem("is too large to open");
+        envelope->problem = ig_cms_problem("is too large to open");
         return -1;
     }
     memcpy(envelope->content, ASN1_STRING_get0_data(*content), envelope->length);

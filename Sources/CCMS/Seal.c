@@ -1,6 +1,7 @@
 // A company's seal through libcrypto: a PKCS #12 key and certificate checked once, then CAdES
 // detached signatures (CMS, SHA-256, signing-certificate-v2) over streamed bytes.
 #include "CCMS.h"
+#include "CMSText.h"
 
 #include <limits.h>
 #include <openssl/bio.h>
@@ -26,19 +27,6 @@ struct ig_seal_signing {
     BIO *data;
 };
 
-/// `what`, with libcrypto's last reason when it has one (malloc'd); the error queue is cleared.
-static char *seal_problem(const char *what) {
-    char reason[256] = "";
-    unsigned long code = ERR_peek_last_error();
-    if (code != 0) ERR_error_string_n(code, reason, sizeof reason);
-    ERR_clear_error();
-    size_t size = strlen(what) + strlen(reason) + 4;
-    char *text = malloc(size);
-    if (text == NULL) return NULL;
-    snprintf(text, size, reason[0] ? "%s (%s)" : "%s", what, reason);
-    return text;
-}
-
 /// Why `certificate` cannot seal at `now` (seconds since 1970), or NULL when it can.
 static const char *unusable(X509 *certificate, EVP_PKEY *key, time_t now) {
     if (X509_check_private_key(certificate, key) != 1) return "the key does not match the certificate";
@@ -56,19 +44,19 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
     *seal = NULL;
     *problem = NULL;
     if (length > LONG_MAX) {
-        *problem = seal_problem("the file is too large for a PKCS #12 file");
+        *problem = ig_cms_problem("the file is too large for a PKCS #12 file");
         return -1;
     }
     const unsigned char *cursor = p12;
     PKCS12 *bundle = d2i_PKCS12(NULL, &cursor, (long)length);
     if (bundle == NULL) {
-        *problem = seal_problem("not a PKCS #12 file (.p12 or .pfx)");
+        *problem = ig_cms_problem("not a PKCS #12 file (.p12 or .pfx)");
         return -1;
     }
     if (PKCS12_mac_present(bundle) && PKCS12_verify_mac(bundle, password, -1) != 1) {
         PKCS12_free(bundle);
         ERR_clear_error();
-        *problem = seal_problem("the password is wrong");
+        *problem = ig_cms_problem("the password is wrong");
         return -1;
     }
     EVP_PKEY *key = NULL;
@@ -78,14 +66,14 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
     PKCS12_free(bundle);
     const char *why = NULL;
     if (parsed != 1) {
-        *problem = seal_problem("the file cannot be opened with this password");
+        *problem = ig_cms_problem("the file cannot be opened with this password");
     } else if (key == NULL || certificate == NULL) {
         why = "the file holds no key with its certificate";
     } else {
         why = unusable(certificate, key, (time_t)now);
     }
     if (*problem != NULL || why != NULL) {
-        if (*problem == NULL) *problem = seal_problem(why);
+        if (*problem == NULL) *problem = ig_cms_problem(why);
         EVP_PKEY_free(key);
         X509_free(certificate);
         sk_X509_pop_free(chain, X509_free);
@@ -96,7 +84,7 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
         EVP_PKEY_free(key);
         X509_free(certificate);
         sk_X509_pop_free(chain, X509_free);
-        *problem = seal_problem("out of memory");
+        *problem = ig_cms_problem("out of memory");
         return -1;
     }
     made->key = key;
@@ -106,20 +94,7 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
     return 0;
 }
 
-char *ig_seal_subject(const ig_seal *seal) {
-    BIO *bio = BIO_new(BIO_s_mem());
-    if (bio == NULL) return NULL;
-    X509_NAME_print_ex(bio, X509_get_subject_name(seal->certificate), 0, XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB);
-    char *bytes = NULL;
-    long count = BIO_get_mem_data(bio, &bytes);
-    char *text = malloc((size_t)count + 1);
-    if (text != NULL) {
-        memcpy(text, bytes, (size_t)count);
-        text[count] = 0;
-    }
-    BIO_free(bio);
-    return text;
-}
+char *ig_seal_subject(const ig_seal *seal) { return ig_cms_subject(seal->certificate); }
 
 void ig_seal_free(ig_seal *seal) {
     if (seal == NULL) return;
@@ -136,7 +111,7 @@ ig_seal_signing *ig_seal_begin(const ig_seal *seal, char **problem) {
     if (cms == NULL ||
         CMS_add1_signer(cms, seal->certificate, seal->key, EVP_sha256(), flags) == NULL) {
         CMS_ContentInfo_free(cms);
-        *problem = seal_problem("the signature cannot be started");
+        *problem = ig_cms_problem("the signature cannot be started");
         return NULL;
     }
     BIO *data = CMS_dataInit(cms, NULL);
@@ -144,7 +119,7 @@ ig_seal_signing *ig_seal_begin(const ig_seal *seal, char **problem) {
     if (signing == NULL) {
         BIO_free_all(data);
         CMS_ContentInfo_free(cms);
-        *problem = seal_problem("the signature cannot be started");
+        *problem = ig_cms_problem("the signature cannot be started");
         return NULL;
     }
     signing->cms = cms;
@@ -173,7 +148,7 @@ int ig_seal_finish(ig_seal_signing *signing, unsigned char **der, size_t *length
     CMS_ContentInfo_free(signing->cms);
     free(signing);
     if (count <= 0) {
-        *problem = seal_problem("the signature cannot be made");
+        *problem = ig_cms_problem("the signature cannot be made");
         return -1;
     }
     *der = malloc((size_t)count);

@@ -374,34 +374,9 @@ struct JSONInvoiceReader {
     return invoice
   }
 
-  /// The references an invoice may carry beside its parties and lines: the buyer's, the delivery
-  /// date or period, and the invoice a credit note corrects.
-  struct References {
-    var buyerReference: String?
-    var delivery: CalendarDate?
-    var period: ClosedRange<CalendarDate>?
-    var precedingDate: CalendarDate?
-    var precedingKSeF: String?
-    var deliveryAddress: PostalAddress?
-    var nature: OperationNature?
-    var splitPayment: Bool
-    var exchangeRate: ExactDecimal?
-
-    func apply(to invoice: inout Invoice) {
-      invoice.splitPayment = splitPayment
-      invoice.exchangeRate = exchangeRate
-      invoice.deliveryAddress = deliveryAddress
-      invoice.operationNature = nature
-      invoice.buyerReference = buyerReference
-      invoice.deliveryDate = delivery
-      invoice.billingPeriod = period
-      invoice.precedingInvoiceDate = precedingDate
-      invoice.precedingInvoiceKSeFNumber = precedingKSeF
-    }
-  }
-
-  mutating func readReferences(_ value: JSONValue, _ path: String) -> References {
-    References(
+  /// The references beside the invoice's parties and lines (see `InvoiceReferences`).
+  mutating func readReferences(_ value: JSONValue, _ path: String) -> InvoiceReferences {
+    InvoiceReferences(
       buyerReference: string(value, "buyerReference", path, required: false),
       delivery: date(value, "deliveryDate", path, required: false), period: readBillingPeriod(value, path),
       precedingDate: date(value, "precedingInvoiceDate", path, required: false),

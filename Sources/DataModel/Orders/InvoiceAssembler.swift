@@ -219,28 +219,6 @@ struct InvoiceAssembler {
     return customer
   }
 
-  /// What an invoice refers to beside its parties and lines: the delivery's date and address, the
-  /// period billed, the corrected invoice's date, and what it supplies.
-  struct References {
-    var delivery: CalendarDate?
-    var period: ClosedRange<CalendarDate>?
-    var preceding: CalendarDate?
-    var deliveryAddress: PostalAddress?
-    var nature: OperationNature?
-    var splitPayment: Bool
-    var exchangeRate: ExactDecimal?
-
-    func apply(to invoice: inout Invoice) {
-      invoice.splitPayment = splitPayment
-      invoice.exchangeRate = exchangeRate
-      invoice.deliveryDate = delivery
-      invoice.billingPeriod = period
-      invoice.precedingInvoiceDate = preceding
-      invoice.deliveryAddress = deliveryAddress
-      invoice.operationNature = nature
-    }
-  }
-
   /// The invoice built from `invoice`'s rows, or why not (each problem reported, located, in the order checked).
   mutating func build(_ invoice: PendingInvoice) -> Outcome {
     for index in 0..<touchedCount { checked[touched[index]] = .unread }
@@ -261,9 +239,10 @@ struct InvoiceAssembler {
     let status = status(invoice)
     let expected = levelAmount(.expectedTotal, invoice, allowsNegative: true)
     let postal = postalAddress(invoice, locale: locale)
-    let references = References(
-      delivery: date(.deliveryDate, invoice), period: billingPeriod(invoice),
-      preceding: date(.precedingInvoiceDate, invoice),
+    let references = InvoiceReferences(
+      buyerReference: value(.buyerReference, invoice), delivery: date(.deliveryDate, invoice),
+      period: billingPeriod(invoice), precedingDate: date(.precedingInvoiceDate, invoice),
+      precedingKSeF: value(.precedingInvoiceKSeF, invoice),
       deliveryAddress: deliveryAddress(invoice, locale: locale),
       nature: operationNature(invoice), splitPayment: flag(.splitPayment, invoice),
       exchangeRate: levelAmount(.exchangeRate, invoice, allowsNegative: false)?.0)
@@ -280,8 +259,6 @@ struct InvoiceAssembler {
         notes: value(.notes, invoice), purchaseOrder: value(.purchaseOrder, invoice),
         precedingInvoice: value(.precedingInvoice, invoice), pricesIncludeTax: pricesIncludeTax,
         taxExemptionReason: value(.taxExemptionReason, invoice), source: start)
-      built.buyerReference = value(.buyerReference, invoice)
-      built.precedingInvoiceKSeFNumber = value(.precedingInvoiceKSeF, invoice)
       references.apply(to: &built)
     } catch {
       fail(
