@@ -31,6 +31,9 @@ import Testing
       ["--input", "australia-orders.csv", "--config", "australia.json", "--out", out + "/australia"],
       // A Spanish seller's VERI*FACTU invoices, with the AEAT's QR code.
       ["--input", "spain-orders.csv", "--config", "spain.json", "--out", out + "/spain"],
+      // The French mentions of 2026 and the Saudi ZATCA QR code (Arabic, right to left).
+      ["--input", "france-orders.csv", "--config", "france.json", "--out", out + "/france"],
+      ["--input", "saudi-orders.csv", "--config", "saudi.json", "--out", out + "/saudi"],
       // The Swiss seller's CHF invoices carry a QR-bill page.
       [
         "--input", "orders.csv", "--config", "swiss.json", "--only", "INV-2026008", "--only", "INV-2026016",
