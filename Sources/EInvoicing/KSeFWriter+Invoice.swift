@@ -124,7 +124,8 @@ extension KSeFWriter {
       xml.element("NrWierszaFa", String(number))
       xml.element("P_7", line.name)
       if let sku = line.sku { xml.element("Indeks", sku) }
-      xml.element("P_8A", unit ?? line.unitCode)
+      // The unit as the data writes it (szt., godz.); none when the data gives none, not a Rec 20 code.
+      if let unit, !unit.isEmpty { xml.element("P_8A", unit) }
       xml.element("P_8B", signed(line.quantity, document).trimmedDescription)
       xml.element("P_9A", line.netPrice.trimmedDescription)
       if let allowance = line.allowance {
