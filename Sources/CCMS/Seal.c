@@ -24,7 +24,10 @@ struct ig_seal {
 
 struct ig_seal_signing {
     CMS_ContentInfo *cms;
-    BIO *data;
+    CMS_SignerInfo *signer;
+    EVP_PKEY *key;
+    /// SHA-256 over the signed bytes so far.
+    EVP_MD_CTX *digest;
 };
 
 /// Why `certificate` cannot seal at `now` (seconds since 1970), or NULL when it can.
@@ -106,45 +109,114 @@ void ig_seal_free(ig_seal *seal) {
 
 ig_seal_signing *ig_seal_begin(const ig_seal *seal, char **problem) {
     *problem = NULL;
-    unsigned int flags = CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_STREAM | CMS_CADES;
+    // Partial: the signed attributes are finished here (`sign_attributes`), because libcrypto's own
+    // signing adds a signing-time attribute, which PAdES baseline signatures must not carry (the
+    // time is the signature dictionary's /M).
+    unsigned int flags = CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_CADES | CMS_NOSMIMECAP;
     CMS_ContentInfo *cms = CMS_sign(NULL, NULL, seal->chain, NULL, flags);
-    if (cms == NULL ||
-        CMS_add1_signer(cms, seal->certificate, seal->key, EVP_sha256(), flags) == NULL) {
-        CMS_ContentInfo_free(cms);
-        *problem = ig_cms_problem("the signature cannot be started");
-        return NULL;
-    }
-    BIO *data = CMS_dataInit(cms, NULL);
-    ig_seal_signing *signing = data ? calloc(1, sizeof *signing) : NULL;
-    if (signing == NULL) {
-        BIO_free_all(data);
+    CMS_SignerInfo *signer = cms ? CMS_add1_signer(cms, seal->certificate, seal->key, EVP_sha256(), flags) : NULL;
+    EVP_MD_CTX *digest = signer ? EVP_MD_CTX_new() : NULL;
+    ig_seal_signing *signing = digest ? calloc(1, sizeof *signing) : NULL;
+    if (signing == NULL || EVP_DigestInit_ex(digest, EVP_sha256(), NULL) != 1) {
+        free(signing);
+        EVP_MD_CTX_free(digest);
         CMS_ContentInfo_free(cms);
         *problem = ig_cms_problem("the signature cannot be started");
         return NULL;
     }
     signing->cms = cms;
-    signing->data = data;
+    signing->signer = signer;
+    signing->key = seal->key;
+    signing->digest = digest;
     return signing;
 }
 
 int ig_seal_update(ig_seal_signing *signing, const unsigned char *bytes, size_t length) {
-    while (length > 0) {
-        int chunk = length > INT_MAX ? INT_MAX : (int)length;
-        if (BIO_write(signing->data, bytes, chunk) != chunk) return -1;
-        bytes += chunk;
-        length -= (size_t)chunk;
+    return EVP_DigestUpdate(signing->digest, bytes, length) == 1 ? 0 : -1;
+}
+
+/// Compares two DER encodings as a DER SET OF orders its elements.
+static int compare_encodings(const void *left, const void *right) {
+    const ASN1_STRING *a = *(const ASN1_STRING *const *)left;
+    const ASN1_STRING *b = *(const ASN1_STRING *const *)right;
+    int shorter = ASN1_STRING_length(a) < ASN1_STRING_length(b) ? ASN1_STRING_length(a) : ASN1_STRING_length(b);
+    int order = memcmp(ASN1_STRING_get0_data(a), ASN1_STRING_get0_data(b), (size_t)shorter);
+    return order != 0 ? order : ASN1_STRING_length(a) - ASN1_STRING_length(b);
+}
+
+/// The DER of `signer`'s signed attributes as a SET OF (RFC 5652 §5.4: what the signature covers), or NULL.
+static unsigned char *signed_attributes(CMS_SignerInfo *signer, size_t *length) {
+    int count = CMS_signed_get_attr_count(signer);
+    if (count <= 0) return NULL;
+    ASN1_STRING **parts = calloc((size_t)count, sizeof *parts);
+    size_t body = 0;
+    int made = 0;
+    for (; parts != NULL && made < count; ++made) {
+        unsigned char *der = NULL;
+        int size = i2d_X509_ATTRIBUTE(CMS_signed_get_attr(signer, made), &der);
+        if (size <= 0 || (parts[made] = ASN1_STRING_new()) == NULL) {
+            OPENSSL_free(der);
+            break;
+        }
+        ASN1_STRING_set0(parts[made], der, size);
+        body += (size_t)size;
     }
-    return 0;
+    unsigned char *out = NULL;
+    if (made == count) {
+        qsort(parts, (size_t)count, sizeof *parts, compare_encodings);
+        int header = body < 0x80 ? 2 : body < 0x100 ? 3 : body < 0x10000 ? 4 : 5;
+        out = malloc((size_t)header + body);
+        if (out != NULL) {
+            out[0] = 0x31;  // SET
+            out[1] = header == 2 ? (unsigned char)body : (unsigned char)(0x80 | (header - 2));
+            for (int index = 2; index < header; ++index) out[index] = (unsigned char)(body >> (8 * (header - 1 - index)));
+            size_t at = (size_t)header;
+            for (int index = 0; index < count; ++index) {
+                memcpy(out + at, ASN1_STRING_get0_data(parts[index]), (size_t)ASN1_STRING_length(parts[index]));
+                at += (size_t)ASN1_STRING_length(parts[index]);
+            }
+            *length = at;
+        }
+    }
+    for (int index = 0; parts != NULL && index < count; ++index) ASN1_STRING_free(parts[index]);
+    free(parts);
+    return out;
+}
+
+/// Adds the content-type and message-digest attributes and signs the signed attributes; 1 when done.
+static int sign_attributes(ig_seal_signing *signing) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdLength = 0;
+    if (EVP_DigestFinal_ex(signing->digest, md, &mdLength) != 1 ||
+        CMS_signed_add1_attr_by_NID(signing->signer, NID_pkcs9_contentType, V_ASN1_OBJECT,
+                                    OBJ_nid2obj(NID_pkcs7_data), -1) != 1 ||
+        CMS_signed_add1_attr_by_NID(signing->signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, md,
+                                    (int)mdLength) != 1) {
+        return 0;
+    }
+    size_t length = 0;
+    unsigned char *attributes = signed_attributes(signing->signer, &length);
+    EVP_MD_CTX *context = attributes ? EVP_MD_CTX_new() : NULL;
+    size_t size = 0;
+    unsigned char *value = NULL;
+    int ok = context != NULL && EVP_DigestSignInit(context, NULL, EVP_sha256(), NULL, signing->key) == 1 &&
+             EVP_DigestSign(context, NULL, &size, attributes, length) == 1 && (value = OPENSSL_malloc(size)) &&
+             EVP_DigestSign(context, value, &size, attributes, length) == 1;
+    if (ok) ASN1_STRING_set0(CMS_SignerInfo_get0_signature(signing->signer), value, (int)size);
+    else OPENSSL_free(value);
+    EVP_MD_CTX_free(context);
+    free(attributes);
+    return ok;
 }
 
 int ig_seal_finish(ig_seal_signing *signing, unsigned char **der, size_t *length, char **problem) {
     *der = NULL;
     *length = 0;
     *problem = NULL;
-    int ok = CMS_dataFinal(signing->cms, signing->data) == 1;
+    int ok = sign_attributes(signing);
     unsigned char *out = NULL;
     int count = ok ? i2d_CMS_ContentInfo(signing->cms, &out) : -1;
-    BIO_free_all(signing->data);
+    EVP_MD_CTX_free(signing->digest);
     CMS_ContentInfo_free(signing->cms);
     free(signing);
     if (count <= 0) {

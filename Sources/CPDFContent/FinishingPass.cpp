@@ -211,6 +211,22 @@ class Finisher {
             document.parentObject = structTreeRoot;
             elements.emplace(0, std::move(document));
         }
+        if (options.signature_capacity > 0) {
+            signature.capacity = options.signature_capacity;
+            signature.name = options.signature_name ? options.signature_name : "Signature";
+            signature.description = options.signature_description ? options.signature_description : signature.name;
+            signature.date = options.signature_date ? options.signature_date : "";
+            signature.field = allocate();
+            signature.value = allocate();
+            if (tagged) signature.form = allocate();
+        }
+    }
+
+    /// Where the signature's placeholders are, once the file is finished with one.
+    bool signatureSlot(ig_signature_slot &slot) const {
+        if (!finished || !signature.written) return false;
+        slot = signature.slot;
+        return true;
     }
 
     // MARK: - The renderer's structure
@@ -612,6 +628,7 @@ class Finisher {
             if (!contentOwners.empty()) extra += " /StructParents " + std::to_string(addParentTreeArray(contentOwners));
         }
         std::string annotations = writeLinks(record, page);
+        if (signature.capacity > 0 && pagesFinished == 0) annotations += writeSignatureField(page);
         std::vector<std::string> dropped;
         if (!annotations.empty()) {
             std::string const existing = entryValue(entries, "/Annots");
@@ -801,6 +818,59 @@ class Finisher {
         pack(element.object, text);
     }
 
+    // MARK: The signature
+
+    struct {
+        size_t capacity = 0;  // 0: no signature
+        std::string name, description, date;
+        uint32_t field = 0;  // the signature field, merged with its widget
+        uint32_t value = 0;  // the signature dictionary
+        uint32_t form = 0;   // the Form element (tagged)
+        uint32_t page = 0;   // the page of the widget
+        ig_signature_slot slot{};
+        bool written = false;
+    } signature;
+
+    /// Packs the signature field with its invisible widget on `page` (tagged: in the parent tree); returns its reference.
+    std::string writeSignatureField(uint32_t page) {
+        signature.page = page;
+        // Zero-sized, printed (/F 4) and locked (128), with an empty appearance: PDF/A-1 asks every
+        // widget for one, and PDF/A forbids hiding an annotation.
+        uint32_t const appearance = allocate();
+        writeStream(appearance, " /Type /XObject /Subtype /Form /BBox [0 0 0 0]", std::string_view());
+        std::string text = "<< /Type /Annot /Subtype /Widget /FT /Sig /T " + textString(signature.name) + " /TU " +
+                           textString(signature.description) + " /V " + std::to_string(signature.value) +
+                           " 0 R /Rect [0 0 0 0] /F 132 /AP << /N " + std::to_string(appearance) + " 0 R >> /P " +
+                           std::to_string(page) + " 0 R";
+        if (tagged) {
+            uint32_t const key = nextKey++;
+            parentTree.push_back({key, signature.form});
+            text += " /StructParent " + std::to_string(key);
+        }
+        pack(signature.field, text + " >>");
+        return std::to_string(signature.field) + " 0 R ";
+    }
+
+    /// Writes the signature dictionary uncompressed, its /ByteRange and /Contents placeholders recorded in the slot.
+    void writeSignatureDictionary() {
+        xref[signature.value] = output.offset + 1;
+        emit(std::to_string(signature.value) +
+             " 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M " +
+             textString(signature.date) + " /ByteRange ");
+        // Wide enough for four ten-digit numbers: the real range is written over it once the file is complete.
+        std::string const range = "[0 0 0 0" + std::string(36 - 9, ' ') + "]";
+        signature.slot.byte_range = output.offset;
+        signature.slot.byte_range_width = range.size();
+        emit(range);
+        emit(" /Contents ");
+        std::string const contents = "<" + std::string(signature.capacity * 2, '0') + ">";
+        signature.slot.contents = output.offset;
+        signature.slot.contents_width = contents.size();
+        emit(contents);
+        emit(" >>\nendobj\n");
+        signature.written = true;
+    }
+
     // MARK: The end of the document
 
     bool archival = false;
@@ -844,6 +914,12 @@ class Finisher {
             dropped.push_back("/Names");
             dropped.push_back("/AF");
         }
+        if (signature.capacity > 0) {
+            if (signature.page == 0) throw std::runtime_error("the PDF to sign has no page");
+            writeSignatureDictionary();
+            extra += " /AcroForm << /Fields [" + std::to_string(signature.field) + " 0 R] /SigFlags 3 >>";
+            dropped.push_back("/AcroForm");
+        }
         flushPacking();
         writeObject(map(number), "<<" + rewritten(entries, dropped, extra) + " >>");
         if (!info.empty()) {
@@ -863,6 +939,16 @@ class Finisher {
         }
         writeClosedElements(true);
         auto document = elements.find(0);
+        if (document != elements.end() && signature.form != 0 && signature.page != 0) {
+            // The invisible signature widget, last in reading order, as PDF/UA asks of every widget.
+            Element form;
+            form.type = "Form";
+            form.object = signature.form;
+            form.parentObject = documentObject;
+            form.kids.push_back({Kid::annotation, signature.field, signature.page, 0});
+            writeElement(form);
+            document->second.kids.push_back({Kid::element, signature.form, 0, 0});
+        }
         if (document != elements.end()) {
             writeElement(document->second);
             elements.erase(document);
@@ -1110,6 +1196,12 @@ extern "C" void ig_finisher_end_page(ig_finisher *handle) {
 
 extern "C" int ig_finisher_finish(ig_finisher *handle) {
     return guarded(handle, [&] { handle->finisher->finish(); }) ? 0 : -1;
+}
+
+extern "C" int ig_finisher_signature_slot(ig_finisher *handle, ig_signature_slot *slot) {
+    bool found = false;
+    guarded(handle, [&] { found = handle->finisher->signatureSlot(*slot); });
+    return found ? 0 : -1;
 }
 
 extern "C" const char *ig_finisher_error(ig_finisher *handle) {

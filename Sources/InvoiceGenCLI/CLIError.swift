@@ -12,6 +12,8 @@ public enum CLIError: Error, CustomStringConvertible {
   case config(file: String)
   /// The input could not be used at all (its diagnostics already printed), exit 1.
   case input
+  /// The seal cannot sign (a missing file, a wrong password, an expired certificate…), exit 1.
+  case seal(String)
   /// The output folder or file cannot be written at all, exit 3.
   case output(String)
 
@@ -20,6 +22,7 @@ public enum CLIError: Error, CustomStringConvertible {
     case .usage(let message): return message
     case .config(let file): return "nothing written: fix the config file \(file)"
     case .input: return "nothing written: the input could not be used"
+    case .seal(let message): return "nothing written: \(message)"
     case .output(let message): return message
     }
   }
@@ -27,7 +30,7 @@ public enum CLIError: Error, CustomStringConvertible {
   /// The exit code documented in `--help` and the README.
   public var exitCode: Int32 {
     switch self {
-    case .usage, .config, .input: return ExitCode.usage
+    case .usage, .config, .input, .seal: return ExitCode.usage
     case .output: return ExitCode.output
     }
   }

@@ -18,6 +18,8 @@ public struct Config: Sendable {
   public var einvoice: EInvoiceKind?
   /// Whether PDFs are tagged for screen readers (`"tagged": false` turns it off, like `--untagged`).
   public var tagged = true
+  /// The seal every PDF is signed with (`"sign": {"file": …, "passwordFile": …}`), or nil.
+  public var sign: SealSettings?
   /// What the config's `layout.report` changes in reports (title, subtitle, footer, logo, labels).
   public var reportCustomization = ReportCustomization()
   /// What the config file holds that is used but worth saying (a character shown as U+FFFD).

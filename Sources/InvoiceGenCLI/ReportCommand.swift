@@ -64,6 +64,8 @@ enum ReportCommand {
       document: prepared.document, environment: prepared.environment,
       resources: DocumentOutput.resources(for: config.invoiceSettings.brand))
     renderer.tagged = !options.untagged && config.tagged
+    renderer.signer = try RunPlan.openSeal(
+      options, config: config, environment: ProcessInfo.processInfo.environment)
     let folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -78,7 +80,7 @@ enum ReportCommand {
     } catch {
       // Output and rewrite errors name their file themselves.
       switch error as? RenderError {
-      case .output?, .pdfRewrite?: Console.error("\(error)")
+      case .output?, .pdfRewrite?, .signature?: Console.error("\(error)")
       default: Console.error("\(options.out): \(error)")
       }
       // A file that could not be written is exit 3; a report that could not be made is exit 2.

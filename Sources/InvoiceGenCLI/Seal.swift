@@ -1,5 +1,6 @@
 import CCMS
 import Foundation
+import PageRendering
 
 /// A company's seal for signing documents: the key and certificate of a PKCS #12 file, read and
 /// checked once per run.
@@ -14,6 +15,9 @@ public final class Seal: @unchecked Sendable {
   private let handle: OpaquePointer
   /// The seal certificate's subject (RFC 2253).
   public let subject: String
+  /// The most bytes one signature takes: a trial signature's size and room for the few bytes an
+  /// ECDSA signature's length varies by.
+  public private(set) var signatureCapacity = 0
 
   private init(handle: OpaquePointer) {
     self.handle = handle
@@ -44,7 +48,14 @@ public final class Seal: @unchecked Sendable {
       free(problem)
       throw SealError(file: path, message: message)
     }
-    return Seal(handle: handle)
+    let seal = Seal(handle: handle)
+    // A trial signature: a key libcrypto cannot sign with fails here, before anything is written.
+    do {
+      seal.signatureCapacity = try seal.signature { _ in }.count + 64
+    } catch {
+      throw SealError(file: path, message: "cannot sign: \(error)")
+    }
+    return seal
   }
 
   /// The DER CMS signature over the bytes `feed` gives, in order: it calls its argument once per chunk.
@@ -82,6 +93,12 @@ public final class Seal: @unchecked Sendable {
     defer { free(der) }
     return Array(UnsafeBufferPointer(start: der, count: length))
   }
+}
+
+extension Seal: PDFSigner {
+  public var fieldName: String { "Seal" }
+
+  public var fieldDescription: String { "Electronic seal of \(subject)" }
 }
 
 /// Why a seal cannot be used: its file and what is wrong.

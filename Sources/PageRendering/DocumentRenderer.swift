@@ -21,6 +21,8 @@ public final class DocumentRenderer {
   public var cutContentIsAnError = false
   /// Whether PDFs are tagged: a structure tree for screen readers, `/Lang` from the locale, decoration as artifacts (PDF/UA-1).
   public var tagged = true
+  /// Seals every PDF written (PAdES), when set.
+  public var signer: (any PDFSigner)?
 
   /// Throws for the first warning the caller asked to be an error; called once pass 1 knows every warning, before anything is written.
   private func checkStrictness(_ found: [LayoutWarning]) throws {
@@ -66,12 +68,14 @@ public final class DocumentRenderer {
       let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
       writer.archive = archive
       writer.accessibility = accessibility
+      writer.signer = signer
       let pages = try draw(into: writer)
       try AtomicFile.write(try writer.finishData(), to: path, durable: durable)
       return pages
     }
     let writer = try PDFWriter(path: path, metadata: metadata(creationDate: creationDate))
     writer.accessibility = accessibility
+    writer.signer = signer
     let pages = try draw(into: writer)
     try writer.close(durable: durable)
     return pages
@@ -82,6 +86,7 @@ public final class DocumentRenderer {
     let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
     writer.archive = archive
     writer.accessibility = accessibility
+    writer.signer = signer
     try draw(into: writer)
     return try writer.finishData()
   }

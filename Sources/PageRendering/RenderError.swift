@@ -13,6 +13,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case output(path: String, reason: String)
   /// The libqpdf rewrite of a finished PDF failed.
   case pdfRewrite(path: String, reason: String)
+  /// A finished PDF could not be signed: nothing is written then.
+  case signature(path: String, reason: String)
   /// A setting asks for something this renderer cannot do.
   case unsupported(String)
   /// Text has characters no installed font can show, and the caller asked for that to be an error.
@@ -27,6 +29,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case .image(let message): return "image: \(message)"
     case .output(let path, let reason): return "\(path): cannot write: \(reason)"
     case .pdfRewrite(let path, let reason): return "\(path): PDF rewrite failed: \(reason)"
+    case .signature(let path, let reason): return "\(path): cannot sign: \(reason)"
     case .unsupported(let message): return message
     case .missingGlyphs(let message): return message
     case .layout(let error): return "layout: \(error.message)"

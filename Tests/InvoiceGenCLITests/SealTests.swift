@@ -60,6 +60,10 @@ import Testing
       "openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", "signature.der"], directory: folder)
     #expect(printed.stdout.contains("id-smime-aa-signingCertificateV2"))
     #expect(printed.stdout.contains("sha256"))
+    // PAdES baseline: the content type and digest signed, no signing-time (the time is /M's).
+    #expect(printed.stdout.contains("contentType") && printed.stdout.contains("messageDigest"))
+    #expect(!printed.stdout.contains("signingTime"))
+    #expect(!printed.stdout.contains("SMIMECapabilities"))
     // One changed byte: the same signature no longer verifies.
     var changed = content
     changed[3] ^= 1

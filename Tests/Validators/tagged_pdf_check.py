@@ -8,7 +8,10 @@ Prints one JSON object: {"problems": [...], "figures": N, "alts": [...], "header
   shadings too, which pdfua does not count), and no artifact inside tagged content;
 - 11-001: the catalog's /Lang equals LANG when given;
 - 13-004: every /Figure has a non-empty /Alt;
-- 15-003: every /TH has /A << /Scope … >>.
+- 15-003: every /TH has /A << /Scope … >>;
+- 28-008/09/10/11 and 28-005: a page with annotations has /Tabs /S; each annotation's /StructParent
+  leads through the parent tree to the element that holds it as an OBJR, a /Form for a widget, a
+  /Link for a link; a widget has /TU. PDF/A's 6.3.2 too: no annotation hidden, every one printed.
 """
 
 import json
@@ -66,6 +69,53 @@ def check_content(instructions, problems, where):
     return marked
 
 
+def parent_tree_values(tree):
+    """The parent tree's keys and values, its /Nums flattened (with /Kids followed)."""
+    values = {}
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        nums = node.get("/Nums")
+        if nums is not None:
+            for index in range(0, len(nums) - 1, 2):
+                values[int(nums[index])] = nums[index + 1]
+        stack.extend(node.get("/Kids", []))
+    return values
+
+
+def check_annotations(pdf, problems):
+    """Each annotation tagged as PDF/UA asks (and printed, not hidden, as PDF/A asks); returns their count."""
+    tree = pdf.Root.get("/StructTreeRoot")
+    parents = parent_tree_values(tree.get("/ParentTree", pikepdf.Dictionary())) if tree is not None else {}
+    count = 0
+    for number, page in enumerate(pdf.pages, start=1):
+        annotations = page.obj.get("/Annots", [])
+        if len(annotations) and page.obj.get("/Tabs") != "/S":
+            problems.append(f"page {number}: annotations, but no /Tabs /S")
+        for annotation in annotations:
+            count += 1
+            subtype = str(annotation.get("/Subtype"))
+            flags = int(annotation.get("/F", 0))
+            if flags & 2 or not flags & 4:
+                problems.append(f"page {number}: a {subtype} annotation hidden or not printed (/F {flags})")
+            if subtype == "/Widget" and not str(annotation.get("/TU", "")).strip():
+                problems.append(f"page {number}: a widget without /TU")
+            key = annotation.get("/StructParent")
+            element = parents.get(int(key)) if key is not None else None
+            wanted = {"/Widget": "/Form", "/Link": "/Link"}.get(subtype, "/Annot")
+            if element is None:
+                problems.append(f"page {number}: a {subtype} annotation outside the structure tree")
+                continue
+            if str(element.get("/S")) != wanted:
+                problems.append(f"page {number}: a {subtype} annotation in a {element.get('/S')}, not {wanted}")
+            kids = element.get("/K")
+            kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+            if not any(isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/OBJR"
+                       and kid.get("/Obj") is not None and kid.Obj.objgen == annotation.objgen for kid in kids):
+                problems.append(f"page {number}: the {wanted} element holds no OBJR of its {subtype} annotation")
+    return count
+
+
 def main():
     path = sys.argv[1]
     language = sys.argv[2] if len(sys.argv) > 2 else None
@@ -99,8 +149,10 @@ def main():
     marked = 0
     for number, page in enumerate(pdf.pages, start=1):
         marked += check_content(pikepdf.parse_content_stream(page), problems, f"page {number}")
+    annotations = check_annotations(pdf, problems)
     print(json.dumps({
         "problems": problems[:20], "figures": figures, "alts": alts, "headers": headers, "marked": marked,
+        "annotations": annotations,
     }, ensure_ascii=False))
     return 1 if problems else 0
 

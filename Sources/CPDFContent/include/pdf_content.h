@@ -37,7 +37,27 @@ typedef struct {
     const char *attachment_date;
     const unsigned char *attachment_data;
     size_t attachment_length;
+    /// A signature to seal the file with, when not 0: the bytes its DER may take. The pass writes an
+    /// invisible signature field on the first page (tagged: in a Form element), the catalog's
+    /// /AcroForm, and an uncompressed signature dictionary whose /ByteRange and /Contents are
+    /// placeholders (see `ig_finisher_signature_slot`).
+    size_t signature_capacity;
+    /// The signature field's name (/T) and its description for assistive technology (/TU).
+    const char *signature_name;
+    const char *signature_description;
+    /// The signing time, a PDF date (the signature dictionary's /M).
+    const char *signature_date;
 } ig_finisher_options;
+
+/// Where the signature dictionary's placeholders are in the finished output (byte offsets from its start).
+typedef struct {
+    /// The `[` of /ByteRange, and the width of the array up to and including its `]`.
+    uint64_t byte_range;
+    size_t byte_range_width;
+    /// The `<` of /Contents, and the width of the hex string up to and including its `>`.
+    uint64_t contents;
+    size_t contents_width;
+} ig_signature_slot;
 
 /// The finishing pass over cairo's PDF output, as cairo writes it: one streaming pass, no second read.
 ///
@@ -81,6 +101,10 @@ void ig_finisher_end_page(ig_finisher *finisher);
 
 /// Checks that cairo's whole file went through; 0, or -1 (see `ig_finisher_error`).
 int ig_finisher_finish(ig_finisher *finisher);
+
+/// Where the signature's placeholders are, once `ig_finisher_finish` succeeded with `signature_capacity`;
+/// 0, or -1 when the pass wrote no signature.
+int ig_finisher_signature_slot(ig_finisher *finisher, ig_signature_slot *slot);
 
 /// Why the pass failed, or NULL.
 const char *ig_finisher_error(ig_finisher *finisher);

@@ -135,6 +135,7 @@ final class InvoiceRendering: Sendable {
     renderer.missingGlyphsAreErrors = plan.strict
     renderer.cutContentIsAnError = plan.strict
     renderer.tagged = plan.tagged
+    renderer.signer = plan.seal
     renderer.unreadableImagesAreErrors = plan.strict
     // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
     let archive = job.einvoice.map { document in

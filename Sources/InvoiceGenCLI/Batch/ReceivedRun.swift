@@ -285,6 +285,7 @@ final class ReceivedRun: Sendable {
       let renderer = DocumentRenderer(
         document: prepared.document, environment: prepared.environment, resources: resources)
       renderer.tagged = plan.tagged
+      renderer.signer = plan.seal
       renderer.missingGlyphsAreErrors = plan.strict
       let written = try DocumentOutput.write(
         renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,

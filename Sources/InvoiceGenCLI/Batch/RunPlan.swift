@@ -42,6 +42,8 @@ struct RunPlan: Sendable {
   let facturX: Bool
   /// Whether PDFs are tagged (`--untagged` or the config's `"tagged": false` turn it off).
   let tagged: Bool
+  /// The seal every PDF is signed with (`--sign`, else the config's `sign`), opened and checked once.
+  let seal: Seal?
   /// The e-invoice specification: `--einvoice-profile`, else Peppol for UBL and EN 16931 otherwise.
   let einvoiceProfile: EInvoiceProfile
   /// The creation date of every PDF: `SOURCE_DATE_EPOCH` when set, else the time each is written.
@@ -86,9 +88,10 @@ struct RunPlan: Sendable {
     importOptions.keepsEveryColumn = LayoutRegistry.invoiceLayouts[options.layout] == nil
     let facturX = options.format == .pdf && (options.einvoice ?? config.einvoice ?? .none) == .facturx
     let tagged = !options.untagged && config.tagged
+    let seal = try openSeal(options, config: config, environment: environment)
     let fingerprint =
       "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|facturx=\(facturX)"
-      + "|tagged=\(tagged)|\(config.fingerprint)"
+      + "|tagged=\(tagged)|sealed=\(seal?.subject ?? "")|\(config.fingerprint)"
     return RunPlan(
       input: options.input, inputName: options.input == "-" ? "<stdin>" : options.input,
       inputKind: options.inputFormat ?? InputKind.detect(path: options.input), out: options.out,
@@ -98,9 +101,25 @@ struct RunPlan: Sendable {
       durable: options.durable, quiet: options.quiet, progress: options.progress,
       summaryPath: options.summary,
       configName: options.config ?? "the config", settings: settings, importOptions: importOptions,
-      fileNamePattern: config.fileNamePattern, facturX: facturX, tagged: tagged,
+      fileNamePattern: config.fileNamePattern, facturX: facturX, tagged: tagged, seal: seal,
       einvoiceProfile: options.einvoiceProfile ?? (options.format == .ubl ? .peppol : .en16931),
       creationDate: sourceDate(environment), fingerprint: fingerprint)
+  }
+
+  /// The seal of `--sign` or the config's `sign`, for PDFs; `--sign` with another format is a usage error.
+  static func openSeal(_ options: some DocumentOptions, config: Config, environment: [String: String])
+    throws(CLIError) -> Seal?
+  {
+    guard
+      let settings = try SealSettings.resolve(
+        sign: options.sign, passwordFile: options.signPasswordFile, config: config.sign)
+    else { return nil }
+    guard options.format == .pdf else {
+      // The config's seal is for the PDFs of a nightly run: an XML or image run leaves it be.
+      if options.sign == nil { return nil }
+      throw .usage("--sign seals PDFs; it cannot be combined with --format \(options.format.rawValue)")
+    }
+    return try settings.open(environment: environment, at: Date())
   }
 
   /// `--shard K/N`, or `--shards N` with K from the scheduler's variables.

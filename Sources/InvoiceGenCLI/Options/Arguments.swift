@@ -15,6 +15,10 @@ public protocol DocumentOptions {
   var paper: String? { get set }
   /// `--untagged`: PDFs without a structure tree (tagging is on by default).
   var untagged: Bool { get set }
+  /// `--sign FILE.p12`: seal every PDF with this PKCS #12 file's key (over the config's `sign.file`).
+  var sign: String? { get set }
+  /// `--sign-password-file FILE`: the PKCS #12 file's password is this file's first line.
+  var signPasswordFile: String? { get set }
   /// Takes one `--input` (a batch has one; a report merges several).
   mutating func addInput(_ path: String)
 }

@@ -37,6 +37,8 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var einvoice: EInvoiceKind?
   public var untagged = false
   public var paper: String?
+  public var sign: String?
+  public var signPasswordFile: String?
 }
 
 extension BatchOptions {
@@ -100,7 +102,7 @@ extension BatchOptions {
         help:
           "PDFs without a structure tree (tagged for screen readers by default;\nconfig \"tagged\": false does the same)"
       ),
-    ]
+    ] + SharedOptions.signing()
   }
 
   /// How the run is spread: worker threads, shards and chosen invoices.

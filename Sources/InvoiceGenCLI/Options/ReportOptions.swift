@@ -37,6 +37,8 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var pdfa = false
   public var untagged = false
   public var paper: String?
+  public var sign: String?
+  public var signPasswordFile: String?
 
   public mutating func addInput(_ path: String) {
     if input.isEmpty { input = path }
@@ -119,7 +121,8 @@ extension ReportOptions {
         options.pdfa = true
       },
       SharedOptions.untagged(help: "a PDF without a structure tree (tagged by default)"),
-      SharedOptions.quiet(help: "no warnings and no summary line"),
+    ] + SharedOptions.signing() + [
+      SharedOptions.quiet(help: "no warnings and no summary line")
     ]
   }
 

@@ -46,6 +46,22 @@ enum SharedOptions {
     OptionSpec(names: ["--untagged"], help: help) { options, _ in options.untagged = true }
   }
 
+  /// `--sign` and `--sign-password-file`: the seal of every PDF written.
+  static func signing<Options: DocumentOptions>() -> [OptionSpec<Options>] {
+    [
+      OptionSpec(
+        names: ["--sign"], value: "FILE.p12",
+        help:
+          "seal every PDF (PAdES B-B) with this PKCS #12 file's key and certificate chain\n(default: the config's sign.file)"
+      ) { $0.sign = $1 },
+      OptionSpec(
+        names: ["--sign-password-file"], value: "FILE",
+        help:
+          "the PKCS #12 file's password is this file's first line\n(else \(SealSettings.passwordVariable))"
+      ) { $0.signPasswordFile = $1 },
+    ]
+  }
+
   static func quiet<Options: DocumentOptions>(help: String) -> OptionSpec<Options> {
     OptionSpec(names: ["--quiet", "-q"], help: help) { options, _ in options.quiet = true }
   }

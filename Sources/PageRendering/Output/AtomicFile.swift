@@ -9,7 +9,7 @@ import Foundation
 /// The temporary name is `.NAME.<pid>-<start>-<random>.invoicegen.tmp`: it names its owner (the
 /// process id and the process's start time), so a cleaner removes only the leftovers of runs that
 /// are gone, never the files a live run is writing (`OutputOwner`).
-public final class AtomicFile {
+public final class AtomicFile: PatchableOutput {
   /// The final path.
   public let path: String
   /// Where the content is written until `commit`.
@@ -18,6 +18,8 @@ public final class AtomicFile {
   /// Bytes not yet handed to the kernel: cairo writes in pieces of a few bytes, so they are gathered here.
   private let buffer = UnsafeMutableRawPointer.allocate(byteCount: AtomicFile.bufferSize, alignment: 16)
   private var buffered = 0
+  /// The number of bytes written so far (buffered or not).
+  public private(set) var length: UInt64 = 0
   private var failure: String?
   private var finished = false
   /// Whether this object created the temporary file (only then may it remove it).
@@ -44,7 +46,7 @@ public final class AtomicFile {
     let tag = OutputOwner.current.tag + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     let room = AtomicFile.maxNameBytes - 3 - tag.utf8.count - AtomicFile.suffix.utf8.count
     temporaryPath = folder + "/." + AtomicFile.prefix(of: name, bytes: room) + "." + tag + AtomicFile.suffix
-    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       // Every property is set: deinit runs and frees the buffer.
       throw RenderError.output(path: path, reason: AtomicFile.reason(errno))
@@ -66,12 +68,14 @@ public final class AtomicFile {
       flush()
       if bytes.count >= AtomicFile.bufferSize {
         writeThrough(bytes)
+        length += UInt64(bytes.count)
         return failure == nil
       }
     }
     if let base = bytes.baseAddress, bytes.count > 0 {
       (buffer + buffered).copyMemory(from: base, byteCount: bytes.count)
       buffered += bytes.count
+      length += UInt64(bytes.count)
     }
     return failure == nil
   }
@@ -105,6 +109,39 @@ public final class AtomicFile {
   public func flushForReading() throws {
     flush()
     if let failure { throw RenderError.output(path: path, reason: failure) }
+  }
+
+  /// Reads `buffer.count` bytes at `offset` of the temporary file, for signing what was written.
+  func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws {
+    try flushForReading()
+    var done = 0
+    while done < buffer.count {
+      let got = pread(
+        descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else {
+        throw RenderError.output(
+          path: path, reason: got < 0 ? AtomicFile.reason(errno) : "the file ended early")
+      }
+      done += got
+    }
+  }
+
+  /// Writes `bytes` over what was written at `offset` (a signature into its placeholder).
+  func overwrite(_ bytes: [UInt8], at offset: UInt64) throws {
+    try flushForReading()
+    var done = 0
+    while done < bytes.count {
+      let put = bytes.withUnsafeBytes {
+        pwrite(descriptor, $0.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+      }
+      if put < 0, errno == EINTR { continue }
+      guard put > 0 else {
+        failure = AtomicFile.reason(errno)
+        throw RenderError.output(path: path, reason: failure!)
+      }
+      done += put
+    }
   }
 
   /// Moves the temporary file into place, fsyncing file and folder first when `durable`.

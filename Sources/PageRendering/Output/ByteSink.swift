@@ -35,3 +35,17 @@ public final class MemorySink: ByteSink {
 
   public var writeFailure: String? { nil }
 }
+
+extension MemorySink: PatchableOutput {
+  var length: UInt64 { UInt64(data.count) }
+
+  func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws {
+    let start = Int(offset)
+    data.copyBytes(to: buffer, from: start..<start + buffer.count)
+  }
+
+  func overwrite(_ bytes: [UInt8], at offset: UInt64) throws {
+    let start = Int(offset)
+    data.replaceSubrange(start..<start + bytes.count, with: bytes)
+  }
+}

@@ -19,6 +19,15 @@ final class PDFFinishingPass: ByteSink {
     var info: [(key: String, value: String)] = []
     var archive: PDFArchive?
     var date: String
+    /// The signature field and placeholders to write, for a signer whose DER takes at most `capacity` bytes.
+    var signature: SignatureField?
+  }
+
+  /// An invisible signature field to seal the document with.
+  struct SignatureField {
+    var capacity: Int
+    var name: String
+    var description: String
   }
 
   private let destination: any ByteSink
@@ -37,21 +46,30 @@ final class PDFFinishingPass: ByteSink {
               withOptionalCString(options.archive?.attachment?.description) { description in
                 withOptionalCString(options.archive?.attachment?.relationship) { relationship in
                   options.date.withCString { date in
-                    let attachment = options.archive?.attachment?.data ?? Data()
-                    attachment.withUnsafeBytes { attachmentBytes in
-                      SRGBProfile.flateData.withUnsafeBytes { icc in
-                        var settings = ig_finisher_options(
-                          tagged: options.tagged ? 1 : 0, language: language,
-                          xmp: xmp, xmp_length: options.xmp?.utf8.count ?? 0,
-                          info: options.info.isEmpty ? nil : info.baseAddress, info_count: options.info.count,
-                          archival: options.archive == nil ? 0 : 1,
-                          icc: icc.bindMemory(to: UInt8.self).baseAddress, icc_length: icc.count,
-                          attachment_name: name, attachment_mime: mime, attachment_description: description,
-                          attachment_relationship: relationship, attachment_date: date,
-                          attachment_data: attachmentBytes.bindMemory(to: UInt8.self).baseAddress,
-                          attachment_length: attachmentBytes.count)
-                        made = ig_finisher_new(
-                          &settings, PDFFinishingPass.forward, Unmanaged.passUnretained(self).toOpaque())
+                    withOptionalCString(options.signature?.name) { signatureName in
+                      withOptionalCString(options.signature?.description) { signatureDescription in
+                        let attachment = options.archive?.attachment?.data ?? Data()
+                        attachment.withUnsafeBytes { attachmentBytes in
+                          SRGBProfile.flateData.withUnsafeBytes { icc in
+                            var settings = ig_finisher_options(
+                              tagged: options.tagged ? 1 : 0, language: language,
+                              xmp: xmp, xmp_length: options.xmp?.utf8.count ?? 0,
+                              info: options.info.isEmpty ? nil : info.baseAddress,
+                              info_count: options.info.count,
+                              archival: options.archive == nil ? 0 : 1,
+                              icc: icc.bindMemory(to: UInt8.self).baseAddress, icc_length: icc.count,
+                              attachment_name: name, attachment_mime: mime,
+                              attachment_description: description,
+                              attachment_relationship: relationship, attachment_date: date,
+                              attachment_data: attachmentBytes.bindMemory(to: UInt8.self).baseAddress,
+                              attachment_length: attachmentBytes.count,
+                              signature_capacity: options.signature?.capacity ?? 0,
+                              signature_name: signatureName, signature_description: signatureDescription,
+                              signature_date: date)
+                            made = ig_finisher_new(
+                              &settings, PDFFinishingPass.forward, Unmanaged.passUnretained(self).toOpaque())
+                          }
+                        }
                       }
                     }
                   }
@@ -131,6 +149,12 @@ final class PDFFinishingPass: ByteSink {
   func finish(path: String) throws {
     if ig_finisher_finish(handle) != 0 { recordFailure() }
     try check(path: path)
+  }
+
+  /// Where the signature's placeholders are in the finished output, when the pass wrote a signature field.
+  var signatureSlot: ig_signature_slot? {
+    var slot = ig_signature_slot()
+    return ig_finisher_signature_slot(handle, &slot) == 0 ? slot : nil
   }
 
   /// Throws the pass's failure, if it failed: the destination's write failure, or what went wrong in the pass.

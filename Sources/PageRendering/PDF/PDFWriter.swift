@@ -31,6 +31,10 @@ public final class PDFWriter {
   ///
   /// Set before the first page is drawn.
   public var accessibility: PDFAccessibility?
+  /// Seals the PDF (PAdES): an invisible signature field in the finishing pass, signed once the file is complete.
+  ///
+  /// Set before the first page is drawn.
+  public var signer: (any PDFSigner)?
   /// A copy of the bytes cairo writes, before the finishing pass, when set before the first page (for tests).
   var cairoOutput: MemorySink? {
     get { output.copy }
@@ -82,7 +86,7 @@ public final class PDFWriter {
   /// Chooses, once, where cairo's bytes go: through the finishing pass when tagging or archiving, else straight on.
   private func startOutput() {
     guard !output.isStarted else { return }
-    guard accessibility != nil || archive != nil else {
+    guard accessibility != nil || archive != nil || signer != nil else {
       let repair = PDFXrefRepair(destination: output.destination)
       self.repair = repair
       output.start(through: repair)
@@ -100,12 +104,22 @@ public final class PDFWriter {
     let pdfDate = PDFArchive.pdfDateString(date)
     let xmpDate = PDFMetadata.iso8601(date)
     let cairo = "cairo \(String(cString: cairo_version_string()))"
+    let signature = signer.map {
+      PDFFinishingPass.SignatureField(
+        capacity: $0.signatureCapacity, name: $0.fieldName, description: $0.fieldDescription)
+    }
     guard let archive else {
+      guard accessibility != nil else {
+        // Signed only: cairo's file with the signature field, no structure.
+        return PDFFinishingPass.Options(
+          tagged: false, language: "en", xmp: nil, archive: nil, date: pdfDate, signature: signature)
+      }
       let xmp = PDFArchive().xmp(
         metadata, producer: "\(cairo) (https://cairographics.org)", date: xmpDate, archival: false,
         universalAccess: true)
       return PDFFinishingPass.Options(
-        tagged: true, language: accessibility?.language ?? "en", xmp: xmp, archive: nil, date: pdfDate)
+        tagged: true, language: accessibility?.language ?? "en", xmp: xmp, archive: nil, date: pdfDate,
+        signature: signature)
     }
     let producer = "invoicegen (\(cairo))"
     // Information and XMP are written from the same values, so the two can never differ.
@@ -122,7 +136,7 @@ public final class PDFWriter {
     return PDFFinishingPass.Options(
       tagged: accessibility != nil, language: accessibility?.language ?? "en",
       xmp: archive.xmp(metadata, producer: producer, date: xmpDate, universalAccess: accessibility != nil),
-      info: info, archive: archive, date: pdfDate)
+      info: info, archive: archive, date: pdfDate, signature: signature)
   }
 
   /// Starts a page of `size` points.
@@ -194,6 +208,15 @@ public final class PDFWriter {
     if let repair, !repair.finish() { needsRewrite = true }
   }
 
+  /// Signs the finished bytes in `output`, when a signer was set.
+  private func sign(_ output: any PatchableOutput) throws {
+    guard let signer else { return }
+    guard let slot = pass?.signatureSlot else {
+      throw RenderError.signature(path: path, reason: "the file has no signature field")
+    }
+    try PDFSignatureSlot(slot: slot).fill(output, signer: signer, path: path)
+  }
+
   /// Finishes the PDF, repairs an untagged one with links with libqpdf when the streaming repair
   /// could not, and renames it into place.
   ///
@@ -204,6 +227,7 @@ public final class PDFWriter {
     closed = true
     do {
       try finishSurface()
+      try sign(file)
     } catch {
       file.discard()
       throw error
@@ -231,6 +255,7 @@ public final class PDFWriter {
     }
     closed = true
     try finishSurface()
+    try sign(memory)
     guard needsRewrite else { return memory.data }
     return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
   }
