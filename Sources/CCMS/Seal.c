@@ -99,6 +99,16 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
 
 char *ig_seal_subject(const ig_seal *seal) { return ig_cms_subject(seal->certificate); }
 
+size_t ig_seal_capacity(const ig_seal *seal) {
+    // The certificates, the signer's issuer twice (its identifier and the signing-certificate-v2
+    // attribute), the largest signature value the key makes, and room for the rest of the envelope.
+    size_t size = (size_t)i2d_X509(seal->certificate, NULL);
+    for (int index = 0; index < sk_X509_num(seal->chain); ++index) size += (size_t)i2d_X509(sk_X509_value(seal->chain, index), NULL);
+    size += 2 * (size_t)i2d_X509_NAME(X509_get_issuer_name(seal->certificate), NULL);
+    size += (size_t)EVP_PKEY_get_size(seal->key);
+    return size + 1024;
+}
+
 void ig_seal_free(ig_seal *seal) {
     if (seal == NULL) return;
     EVP_PKEY_free(seal->key);

@@ -15,8 +15,7 @@ public final class Seal: @unchecked Sendable {
   private let handle: OpaquePointer
   /// The seal certificate's subject (RFC 2253).
   public let subject: String
-  /// The most bytes one signature takes: a trial signature's size and room for the few bytes an
-  /// ECDSA signature's length varies by.
+  /// The most bytes one signature takes, from the certificates and the key's largest signature.
   public private(set) var signatureCapacity = 0
 
   private init(handle: OpaquePointer) {
@@ -51,7 +50,8 @@ public final class Seal: @unchecked Sendable {
     let seal = Seal(handle: handle)
     // A trial signature: a key libcrypto cannot sign with fails here, before anything is written.
     do {
-      seal.signatureCapacity = try seal.signature { _ in }.count + 64
+      // The same in every run, so that sealed files are reproducible; the trial only proves it is enough.
+      seal.signatureCapacity = max(ig_seal_capacity(handle), try seal.signature { _ in }.count + 64)
     } catch {
       throw SealError(file: path, message: "cannot sign: \(error)")
     }

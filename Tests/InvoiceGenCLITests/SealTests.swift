@@ -6,18 +6,23 @@ import Testing
 /// The seal of issue 61's PAdES signatures: its checks when opened, and its CAdES signatures,
 /// verified by `openssl cms -verify` against the test's own root certificate.
 @Suite(.serialized) struct SealTests {
-  /// A root and a seal certificate (ECDSA P-256, or with `usage` as keyUsage) made by openssl in `folder`, the seal as `seal.p12`.
-  static func makeSeal(in folder: String, usage: String = "digitalSignature,nonRepudiation") throws {
+  /// The seal's key: ECDSA P-256 by default, or RSA-3072.
+  static let ecdsa = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
+  static let rsa = ["-newkey", "rsa:3072"]
+
+  /// A root and a seal certificate (ECDSA P-256 unless `key` says otherwise; `usage` as keyUsage)
+  /// made by openssl in `folder`, the seal as `seal.p12` with the password "secret".
+  static func makeSeal(
+    in folder: String, usage: String = "digitalSignature,nonRepudiation", key: [String] = ecdsa
+  ) throws {
     let steps: [[String]] = [
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
         "root.key",
         "-out", "root.pem", "-days", "3650", "-subj", "/CN=Test Root",
       ],
-      [
-        "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "seal.key",
-        "-out",
-        "seal.csr", "-subj", "/O=Northwind GmbH/CN=Northwind Seal",
+      ["req"] + key + [
+        "-nodes", "-keyout", "seal.key", "-out", "seal.csr", "-subj", "/O=Northwind GmbH/CN=Northwind Seal",
       ],
       [
         "x509", "-req", "-in", "seal.csr", "-CA", "root.pem", "-CAkey", "root.key", "-CAcreateserial", "-out",

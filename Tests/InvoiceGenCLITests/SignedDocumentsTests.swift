@@ -85,3 +85,171 @@ import Testing
     }
   }
 }
+
+/// Seals from the config and the environment, broken seals, and what a seal changes in the bytes.
+@Suite(.serialized) struct SealedRunTests {
+  /// One invoice of orders.csv sealed with `arguments` into `out`; returns the PDF's path.
+  static func sealOne(_ arguments: [String], out: String, environment: [String: String] = [:]) throws
+    -> String
+  {
+    let run = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--only", "INV-2026001", "--out", out, "--progress", "never"] + arguments,
+      environment: environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    return out + "/INV-2026001.pdf"
+  }
+
+  @Test func oneChangedByteMakesBothValidatorsSayInvalid() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let pdf = try Self.sealOne(SignedDocumentsTests.signing(seal), out: try CommandRunner.temporaryFolder())
+    var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: pdf)))
+    // A hex digit of the file's /ID, after the signature: signed, and the file stays well-formed.
+    let marker = Array("/ID [<".utf8)
+    let found = try #require(
+      stride(from: bytes.count - marker.count, through: 0, by: -1).first {
+        Array(bytes[$0..<$0 + marker.count]) == marker
+      })
+    let at = found + marker.count
+    bytes[at] = bytes[at] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+    let changed = pdf + ".changed.pdf"
+    try Data(bytes).write(to: URL(fileURLWithPath: changed))
+    #expect(try CommandRunner.run("qpdf", ["--check", changed]).status == 0)
+    let verdict = try SignedDocumentsTests.pdfsig(changed)
+    #expect(!verdict.valid, "\(verdict.output)")
+    let checked = try SignedDocumentsTests.pyHanko([pdf, changed], root: seal + "/root.pem")
+    try #require(checked.count == 2)
+    #expect(SignedDocumentsTests.isSealed(checked[0]), "\(checked[0])")
+    #expect(checked[1]["intact"] as? Bool == false, "\(checked[1])")
+  }
+
+  @Test func theConfigSealsANightlyRunWithThePasswordFromTheEnvironment() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let sample = CommandRunner.sampleData + "/invoicegen.json"
+    var config = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sample))) as? [String: Any]
+    )
+    var brand = config["brand"] as? [String: Any] ?? [:]
+    brand["logo"] = CommandRunner.sampleData + "/logo.svg"
+    config["brand"] = brand
+    // Relative to the config's folder, as every path of the config.
+    config["sign"] = ["file": "seal.p12"]
+    try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: seal + "/sealing.json"))
+    let pdf = try Self.sealOne(
+      ["--config", seal + "/sealing.json"], out: try CommandRunner.temporaryFolder(),
+      environment: ["INVOICEGEN_SIGN_PASSWORD": "secret"])
+    #expect(
+      SignedDocumentsTests.isSealed(try SignedDocumentsTests.pyHanko([pdf], root: seal + "/root.pem")[0]))
+    // The password file of the config works as well; the environment is then not needed.
+    config["sign"] = ["file": "seal.p12", "passwordFile": "password"]
+    try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: seal + "/sealing.json"))
+    let second = try Self.sealOne(
+      ["--config", seal + "/sealing.json"], out: try CommandRunner.temporaryFolder())
+    #expect(try SignedDocumentsTests.pdfsig(second).valid)
+    // A config run as images leaves its seal be (--sign asked for with images is refused).
+    let images = try CommandRunner.temporaryFolder()
+    let png = try CommandRunner.invoicegen(
+      [
+        "--input", "orders.csv", "--only", "INV-2026001", "--format", "png", "--config",
+        seal + "/sealing.json",
+        "--out", images,
+      ])
+    #expect(png.status == 0 && CommandRunner.files(images).contains("INV-2026001-1.png"), "\(png.stderr)")
+  }
+
+  @Test func badSealsStopTheRunBeforeAnythingIsWritten() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let p12 = seal + "/seal.p12"
+    let cases: [(arguments: [String], environment: [String: String], message: String)] = [
+      (["--sign", p12], ["INVOICEGEN_SIGN_PASSWORD": "wrong"], "\(p12): the password is wrong"),
+      (
+        ["--sign", p12], [:],
+        "\(p12): the password is wrong (give it with --sign-password-file FILE or INVOICEGEN_SIGN_PASSWORD)"
+      ),
+      (["--sign", seal + "/none.p12"], [:], "\(seal)/none.p12: cannot be read"),
+      (
+        ["--sign", p12, "--sign-password-file", seal + "/none"], [:],
+        "\(seal)/none: the seal's password file cannot be read"
+      ),
+      (["--sign-password-file", seal + "/password"], [:], "--sign-password-file needs --sign FILE.p12"),
+      (
+        SignedDocumentsTests.signing(seal) + ["--format", "png"], [:],
+        "--sign seals PDFs; it cannot be combined with --format png"
+      ),
+    ]
+    for (arguments, environment, message) in cases {
+      let out = try CommandRunner.temporaryFolder() + "/out"
+      let run = try CommandRunner.invoicegen(
+        ["--input", "orders.csv", "--out", out] + arguments, environment: environment)
+      #expect(run.status == 1, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+      #expect(CommandRunner.files(out).isEmpty, "\(arguments): \(CommandRunner.files(out))")
+    }
+    // A report with a seal whose key cannot sign: nothing written either.
+    let other = try CommandRunner.temporaryFolder()
+    try SealTests.makeSeal(in: other, usage: "keyEncipherment")
+    let report = try CommandRunner.invoicegen(
+      ["report", "--input", "report.json", "--out", other + "/report.pdf", "--sign", other + "/seal.p12"],
+      environment: ["INVOICEGEN_SIGN_PASSWORD": "secret"])
+    #expect(report.status == 1 && report.stderr.contains("key usage allows no signature"), "\(report.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: other + "/report.pdf"))
+  }
+
+  @Test func sealedBytesAreReproducibleButForARandomisedSignature() throws {
+    let environment = ["SOURCE_DATE_EPOCH": "1772366400"]
+    let rsa = try CommandRunner.temporaryFolder()
+    try SealTests.makeSeal(in: rsa, key: SealTests.rsa)
+    try "secret\n".write(toFile: rsa + "/password", atomically: true, encoding: .utf8)
+    let ecdsa = try SignedDocumentsTests.sealFolder()
+    func twice(_ seal: String) throws -> ([UInt8], [UInt8]) {
+      let first = try Self.sealOne(
+        SignedDocumentsTests.signing(seal), out: try CommandRunner.temporaryFolder(), environment: environment
+      )
+      let second = try Self.sealOne(
+        SignedDocumentsTests.signing(seal), out: try CommandRunner.temporaryFolder(), environment: environment
+      )
+      return (
+        Array(try Data(contentsOf: URL(fileURLWithPath: first))),
+        Array(try Data(contentsOf: URL(fileURLWithPath: second)))
+      )
+    }
+    // RSA PKCS #1 v1.5 is deterministic: the same file twice, the signing time SOURCE_DATE_EPOCH's.
+    let (rsaFirst, rsaSecond) = try twice(rsa)
+    #expect(rsaFirst == rsaSecond)
+    #expect(String(decoding: rsaFirst, as: UTF8.self).contains("/M (D:20260301120000+00'00')"))
+    // ECDSA draws a random number per signature: only /Contents differs.
+    let (first, second) = try twice(ecdsa)
+    #expect(first != second && first.count == second.count)
+    let range = try PDFSigningTestsRange.byteRange(first)
+    #expect(first[..<range[1]] == second[..<range[1]] && first[range[2]...] == second[range[2]...])
+  }
+
+  @Test func aSealedFacturXKeepsItsXMLByteForByte() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    var xml: [Data] = []
+    for extra in [[], SignedDocumentsTests.signing(seal)] {
+      let out = try CommandRunner.temporaryFolder()
+      let run = try CommandRunner.invoicegen(
+        [
+          "--input", "einvoice-orders.csv", "--config", "einvoice.json", "--einvoice", "facturx", "--out",
+          out,
+        ]
+          + extra, environment: ["SOURCE_DATE_EPOCH": "1772366400"])
+      #expect(run.status == 0, "\(run.stderr)")
+      let pdf = out + "/" + (CommandRunner.files(out).first { $0.hasSuffix(".pdf") } ?? "")
+      let detach = try CommandRunner.run("pdfdetach", ["-save", "1", "-o", out + "/factur-x.xml", pdf])
+      #expect(detach.status == 0, "\(detach.stderr)")
+      xml.append(try Data(contentsOf: URL(fileURLWithPath: out + "/factur-x.xml")))
+    }
+    #expect(xml.count == 2 && xml[0] == xml[1] && !xml[0].isEmpty)
+  }
+}
+
+/// The /ByteRange of a sealed file's bytes.
+enum PDFSigningTestsRange {
+  static func byteRange(_ bytes: [UInt8]) throws -> [Int] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let start = try #require(text.range(of: "/ByteRange ["))
+    let end = try #require(text[start.upperBound...].firstIndex(of: "]"))
+    return text[start.upperBound..<end].split(separator: " ").compactMap { Int($0) }
+  }
+}

@@ -35,5 +35,15 @@ import Testing
     let large = try #require(peaks[40_000])
     // Four times the rows (and pages, and structure elements) may cost at most 15 % more memory.
     #expect(Double(large) <= Double(small) * 1.15, "10,000 rows: \(small) KB, 40,000 rows: \(large) KB")
+    // Sealing reads the finished file back in chunks: a sealed 40,000-row report is as flat.
+    let seal = try SignedDocumentsTests.sealFolder()
+    let input = folder + "/rows-40000.csv"
+    let sealed = folder + "/sealed.pdf"
+    let (result, kilobytes) = try HostileTextTests.measured(
+      ["report", "--input", input, "--out", sealed] + SignedDocumentsTests.signing(seal))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try SignedDocumentsTests.pdfsig(sealed).whole)
+    #expect(
+      Double(kilobytes) <= Double(small) * 1.15, "10,000 rows: \(small) KB, 40,000 sealed: \(kilobytes) KB")
   }
 }

@@ -56,6 +56,9 @@ int ig_seal_open(const unsigned char *p12, size_t length, const char *password, 
 /// The seal certificate's subject, RFC 2253 in UTF-8 (malloc'd), or NULL.
 char *ig_seal_subject(const ig_seal *seal);
 
+/// The bytes reserved for one signature: enough for any signature of this seal, and the same in every run.
+size_t ig_seal_capacity(const ig_seal *seal);
+
 void ig_seal_free(ig_seal *seal);
 
 /// Starts a CAdES detached signature (CMS signed-data, SHA-256, signing-certificate-v2, the chain
