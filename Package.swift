@@ -38,7 +38,8 @@ let package = Package(
       name: "CPDFContent", path: "Sources/CPDFContent",
       linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("z")]),
     // C: a signed e-invoice's CMS envelope (.p7m) opened and its signature checked with OpenSSL's libcrypto.
-    .target(name: "CCMS", path: "Sources/CCMS", linkerSettings: [.linkedLibrary("crypto")]),
+    .target(
+      name: "CCMS", path: "Sources/CCMS", linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("ssl")]),
     // C because libpng reports errors by longjmp: PNG rows decoded and reduced as they are read.
     .target(name: "CRaster", path: "Sources/CRaster", linkerSettings: [.linkedLibrary("png16")]),
     .target(

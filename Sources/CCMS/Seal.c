@@ -219,18 +219,37 @@ static int sign_attributes(ig_seal_signing *signing) {
     return ok;
 }
 
-int ig_seal_finish(ig_seal_signing *signing, unsigned char **der, size_t *length, char **problem) {
+/// Time-stamps the signature value at `url` and adds the token as an unsigned attribute; 1 when done.
+static int add_timestamp(CMS_SignerInfo *signer, const char *url, char **problem) {
+    ASN1_OCTET_STRING *value = CMS_SignerInfo_get0_signature(signer);
+    unsigned char *token = NULL;
+    size_t length = 0;
+    if (ig_timestamp_token(url, ASN1_STRING_get0_data(value), (size_t)ASN1_STRING_length(value), &token, &length,
+                           problem) != 0) {
+        return 0;
+    }
+    // The token is a ContentInfo: its whole encoding is the attribute's value.
+    int ok = CMS_unsigned_add1_attr_by_NID(signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token,
+                                           (int)length) == 1;
+    free(token);
+    if (!ok) *problem = ig_cms_problem("the time stamp cannot be added");
+    return ok;
+}
+
+int ig_seal_finish(ig_seal_signing *signing, const char *timestamp_url, unsigned char **der, size_t *length,
+                   char **problem) {
     *der = NULL;
     *length = 0;
     *problem = NULL;
     int ok = sign_attributes(signing);
+    if (ok && timestamp_url != NULL) ok = add_timestamp(signing->signer, timestamp_url, problem);
     unsigned char *out = NULL;
     int count = ok ? i2d_CMS_ContentInfo(signing->cms, &out) : -1;
     EVP_MD_CTX_free(signing->digest);
     CMS_ContentInfo_free(signing->cms);
     free(signing);
     if (count <= 0) {
-        *problem = ig_cms_problem("the signature cannot be made");
+        if (*problem == NULL) *problem = ig_cms_problem("the signature cannot be made");
         return -1;
     }
     *der = malloc((size_t)count);

@@ -857,8 +857,9 @@ class Finisher {
         emit(std::to_string(signature.value) +
              " 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /M " +
              textString(signature.date) + " /ByteRange ");
-        // Wide enough for four ten-digit numbers: the real range is written over it once the file is complete.
-        std::string const range = "[0 0 0 0" + std::string(36 - 9, ' ') + "]";
+        // Four ten-digit numbers: the real range is written over them once the file is complete. A
+        // rewrite (libqpdf's encryption) keeps the digits, so the placeholder can be found again there.
+        std::string const range = "[0 9999999999 9999999999 9999999999]";
         signature.slot.byte_range = output.offset;
         signature.slot.byte_range_width = range.size();
         emit(range);

@@ -44,6 +44,9 @@ enum BatchBench {
     var cold: [Double] = []
     /// Seconds to read every received XML once, in this process (no rendering).
     var reading: [Double] = []
+    /// The plain runs sealed (PAdES B-B) with an ECDSA P-256 and an RSA-3072 seal.
+    var sealedECDSA: [Double] = []
+    var sealedRSA: [Double] = []
   }
 
   /// The programs and inputs every round runs.
@@ -62,6 +65,9 @@ enum BatchBench {
     let uncheckedConfig: String
     /// The same invoices as CII files (written by invoicegen), read back as received e-invoices.
     let receivedFolder: String
+    /// invoicegen's arguments to seal with an ECDSA P-256 and an RSA-3072 seal.
+    let ecdsaSeal: [String]
+    let rsaSeal: [String]
   }
 
   static func run(invoicegen: String, floor: String, dir: String) throws {
@@ -91,7 +97,10 @@ enum BatchBench {
     let setup = Setup(
       invoicegen: invoicegen, floor: floor, dir: dir, input: input, count: count, config: config,
       einvoiceConfig: einvoiceConfig, epcConfig: epcConfig, uncheckedConfig: uncheckedConfig,
-      receivedFolder: receivedFolder)
+      receivedFolder: receivedFolder,
+      ecdsaSeal: try BenchSeal.make(
+        key: ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"], in: dir + "/ecdsa"),
+      rsaSeal: try BenchSeal.make(key: ["-newkey", "rsa:3072"], in: dir + "/rsa"))
     var timings = Timings()
     for round in 0..<3 {
       try measureRound(round, setup, into: &timings)
@@ -125,7 +134,8 @@ enum BatchBench {
     }
     for (kind, flags) in [
       ("plain", [String]()), ("untagged", ["--untagged"]), ("facturx", ["--einvoice", "facturx"]),
-      ("epc", []), ("received", []), ("unchecked", []),
+      ("epc", []), ("received", []), ("unchecked", []), ("sealed-ecdsa", setup.ecdsaSeal),
+      ("sealed-rsa", setup.rsaSeal),
     ] {
       // The received run reads the CII files instead of the CSV (invoicegen expands the pattern).
       let input = kind == "received" ? setup.receivedFolder + "/*.xml" : setup.input
@@ -143,6 +153,8 @@ enum BatchBench {
       case "epc": timings.epc.append(sample.seconds)
       case "received": timings.received.append(sample.seconds)
       case "unchecked": timings.unchecked.append(sample.seconds)
+      case "sealed-ecdsa": timings.sealedECDSA.append(sample.seconds)
+      case "sealed-rsa": timings.sealedRSA.append(sample.seconds)
       default: timings.facturX.append(sample.seconds)
       }
     }
@@ -203,6 +215,10 @@ enum BatchBench {
     printCost(
       "legal checks", timings.plain, against: "legal.check false", timings.unchecked, count: count, target: 2)
     printCost("received CII", timings.received, against: "from CSV", timings.plain, count: count, target: 10)
+    printCost(
+      "sealed, P-256", timings.sealedECDSA, against: "unsealed", timings.plain, count: count, target: 10)
+    printCost(
+      "sealed, RSA-3072", timings.sealedRSA, against: "unsealed", timings.plain, count: count, target: 10)
     let reading = Bench.median(timings.reading)
     print(
       String(

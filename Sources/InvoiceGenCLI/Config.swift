@@ -20,6 +20,8 @@ public struct Config: Sendable {
   public var tagged = true
   /// The seal every PDF is signed with (`"sign": {"file": …, "passwordFile": …}`), or nil.
   public var sign: SealSettings?
+  /// The password every PDF is protected with (`"password": {"file": …, "ownerFile": …}`), or nil.
+  public var password: PasswordSettings?
   /// What the config's `layout.report` changes in reports (title, subtitle, footer, logo, labels).
   public var reportCustomization = ReportCustomization()
   /// What the config file holds that is used but worth saying (a character shown as U+FFFD).

@@ -106,7 +106,7 @@ struct ConfigReader {
       document.root, "$",
       known: [
         "seller", "bank", "brand", "defaults", "output", "columns", "private", "csv", "statuses", "refunds",
-        "einvoice", "tagged", "envelope", "payment", "layout", "legal", "units", "sign",
+        "einvoice", "tagged", "envelope", "payment", "layout", "legal", "units", "sign", "password",
       ])
     // Before `columns` and `csv`: the mapping may name the layout's fields, whose dates follow `csv.dateFormat`.
     if let csv = root["csv"] { readCSV(csv, into: &config) }
@@ -129,6 +129,7 @@ struct ConfigReader {
     }
     if let envelope = root["envelope"] { readEnvelope(envelope, into: &config) }
     if let sign = root["sign"] { readSign(sign, into: &config) }
+    if let password = root["password"] { readPassword(password, into: &config) }
     if let seller = root["seller"] { readSeller(seller, into: &config) }
     if let bank = root["bank"] { readBank(bank, into: &config) }
     if let brand = root["brand"] { readBrand(brand, into: &config) }

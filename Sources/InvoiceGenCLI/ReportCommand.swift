@@ -64,6 +64,7 @@ enum ReportCommand {
       document: prepared.document, environment: prepared.environment,
       resources: DocumentOutput.resources(for: config.invoiceSettings.brand))
     renderer.tagged = !options.untagged && config.tagged
+    renderer.encryption = try RunPlan.encryption(options, config: config, archival: options.pdfa)
     renderer.signer = try RunPlan.openSeal(
       options, config: config, environment: ProcessInfo.processInfo.environment)
     let folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path

@@ -15,6 +15,8 @@ public final class Seal: @unchecked Sendable {
   private let handle: OpaquePointer
   /// The seal certificate's subject (RFC 2253).
   public let subject: String
+  /// The RFC 3161 time-stamp authority every signature is stamped by (PAdES B-T), or nil (B-B).
+  public private(set) var timestampURL: String?
   /// The most bytes one signature takes, from the certificates and the key's largest signature.
   public private(set) var signatureCapacity = 0
 
@@ -29,8 +31,11 @@ public final class Seal: @unchecked Sendable {
 
   deinit { ig_seal_free(handle) }
 
-  /// The seal in the PKCS #12 file at `path`, opened with `password` and checked at `date`.
-  public static func open(path: String, password: String, at date: Date) throws(SealError) -> Seal {
+  /// The seal in the PKCS #12 file at `path`, opened with `password` and checked at `date`; with
+  /// `timestampURL`, every signature is time-stamped there (and a trial stamp proves it answers).
+  public static func open(path: String, password: String, at date: Date, timestampURL: String? = nil)
+    throws(SealError) -> Seal
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SealError(file: path, message: "cannot be read")
     }
@@ -48,13 +53,22 @@ public final class Seal: @unchecked Sendable {
       throw SealError(file: path, message: message)
     }
     let seal = Seal(handle: handle)
-    // A trial signature: a key libcrypto cannot sign with fails here, before anything is written.
+    seal.timestampURL = timestampURL
+    // A trial signature: a key libcrypto cannot sign with, or an authority that does not answer,
+    // fails here, before anything is written.
+    let trial: Int
     do {
-      // The same in every run, so that sealed files are reproducible; the trial only proves it is enough.
-      seal.signatureCapacity = max(ig_seal_capacity(handle), try seal.signature { _ in }.count + 64)
+      trial = try seal.signature { _ in }.count
+    } catch let error as SealError where timestampURL != nil {
+      throw error
     } catch {
       throw SealError(file: path, message: "cannot sign: \(error)")
     }
+    // Without a time stamp the same in every run, so that sealed files are reproducible; a time
+    // stamp's token varies by some bytes (its serial number, its time).
+    seal.signatureCapacity =
+      timestampURL == nil
+      ? max(ig_seal_capacity(handle), trial + 64) : max(ig_seal_capacity(handle), trial) + 2048
     return seal
   }
 
@@ -79,7 +93,10 @@ public final class Seal: @unchecked Sendable {
     // Finishing frees the signing, so it is finished whatever happened while feeding it.
     var der: UnsafeMutablePointer<UInt8>?
     var length = 0
-    let finished = ig_seal_finish(signing, &der, &length, &problem) == 0
+    let status =
+      timestampURL.map { url in url.withCString { ig_seal_finish(signing, $0, &der, &length, &problem) } }
+      ?? ig_seal_finish(signing, nil, &der, &length, &problem)
+    let finished = status == 0
     defer { free(problem) }
     if let failure {
       free(der)
@@ -87,8 +104,10 @@ public final class Seal: @unchecked Sendable {
     }
     guard taken, finished, let der else {
       free(der)
-      throw SealError(
-        file: subject, message: problem.map { String(cString: $0) } ?? "the signed bytes could not be taken")
+      let message = problem.map { String(cString: $0) } ?? "the signed bytes could not be taken"
+      // A time stamp's problem is the authority's: name it.
+      let stamped = timestampURL != nil && message.contains("time stamp")
+      throw SealError(file: stamped ? timestampURL! : subject, message: message)
     }
     defer { free(der) }
     return Array(UnsafeBufferPointer(start: der, count: length))

@@ -23,6 +23,8 @@ public final class DocumentRenderer {
   public var tagged = true
   /// Seals every PDF written (PAdES), when set.
   public var signer: (any PDFSigner)?
+  /// Protects every PDF written with a password (AES-256), when set; a seal is made after encrypting.
+  public var encryption: PDFEncryption?
 
   /// Throws for the first warning the caller asked to be an error; called once pass 1 knows every warning, before anything is written.
   private func checkStrictness(_ found: [LayoutWarning]) throws {
@@ -63,12 +65,14 @@ public final class DocumentRenderer {
   public func writePDF(
     to path: String, creationDate: Date? = nil, durable: Bool = false, archive: PDFArchive? = nil
   ) throws -> Int {
-    if let archive {
-      // The archival pass rewrites the whole file: cairo's output stays in memory and one file is written.
+    if archive != nil || encryption != nil {
+      // The archival pass and encryption rewrite the whole file: cairo's output stays in memory
+      // (never an unencrypted copy on disk) and one file is written.
       let writer = try PDFWriter(metadata: metadata(creationDate: creationDate))
       writer.archive = archive
       writer.accessibility = accessibility
       writer.signer = signer
+      writer.encryption = encryption
       let pages = try draw(into: writer)
       try AtomicFile.write(try writer.finishData(), to: path, durable: durable)
       return pages
@@ -87,6 +91,7 @@ public final class DocumentRenderer {
     writer.archive = archive
     writer.accessibility = accessibility
     writer.signer = signer
+    writer.encryption = encryption
     try draw(into: writer)
     return try writer.finishData()
   }

@@ -253,3 +253,109 @@ enum PDFSigningTestsRange {
     return text[start.upperBound..<end].split(separator: " ").compactMap { Int($0) }
   }
 }
+
+/// A time-stamp authority on 127.0.0.1 for the test (Tests/Validators/tsa_server.py, pyHanko's
+/// dummy stamper), its RSA certificate issued by the root of a seal folder; stopped with `stop()`.
+final class TestTimeStampAuthority {
+  let process = Process()
+  let url: String
+
+  init(folder: String) throws {
+    try "extendedKeyUsage=critical,timeStamping\n".write(
+      toFile: folder + "/tsa.cnf", atomically: true, encoding: .utf8)
+    for step in [
+      [
+        "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj",
+        "/CN=Test TSA",
+      ],
+      [
+        "x509", "-req", "-in", "tsa.csr", "-CA", "root.pem", "-CAkey", "root.key", "-CAcreateserial", "-out",
+        "tsa.pem", "-days", "30", "-extfile", "tsa.cnf",
+      ],
+    ] {
+      let run = try CommandRunner.run("openssl", step, directory: folder)
+      #expect(run.status == 0, "\(step): \(run.stderr)")
+    }
+    process.executableURL = URL(fileURLWithPath: SignedDocumentsTests.python)
+    process.arguments = [
+      CommandRunner.packageRoot.appendingPathComponent("Tests/Validators/tsa_server.py").path,
+      folder + "/tsa.pem", folder + "/tsa.key", folder + "/root.pem",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The first line is the port it listens on.
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    url = "http://127.0.0.1:\(port)/tsa"
+  }
+
+  func stop() {
+    // SIGKILL: the test process's blocked signals are the child's too, and SIGTERM would wait there.
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
+
+/// PAdES B-T: each seal's signature value time-stamped by an RFC 3161 authority.
+@Suite(.serialized) struct TimeStampedSealTests {
+  @Test func aTimeStampFromTheAuthorityMakesEverySealBT() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let authority = try TestTimeStampAuthority(folder: seal)
+    defer { authority.stop() }
+    let out = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.invoicegen(
+      [
+        "--input", "orders.csv", "--out", out, "--jobs", "2", "--progress", "never", "--sign-tsa",
+        authority.url,
+      ]
+        + SignedDocumentsTests.signing(seal))
+    #expect(run.status == 0, "\(run.stderr)")
+    let pdfs = CommandRunner.files(out).filter { $0.hasSuffix(".pdf") }.map { out + "/" + $0 }
+    #expect(pdfs.count > 10)
+    let before = Date(timeIntervalSinceNow: -600)
+    for found in try SignedDocumentsTests.pyHanko(pdfs, root: seal + "/root.pem") {
+      #expect(SignedDocumentsTests.isSealed(found), "\(found)")
+      let stamp = try #require(found["timestamp"] as? [String: Any], "\(found)")
+      #expect(stamp["intact"] as? Bool == true && stamp["valid"] as? Bool == true, "\(stamp)")
+      #expect(stamp["trusted"] as? Bool == true, "\(stamp)")
+      let time = try #require(
+        ISO8601DateFormatter().date(from: (stamp["time"] as? String ?? "").prefix(19) + "Z"))
+      #expect(time > before && time < Date(timeIntervalSinceNow: 600), "\(stamp)")
+    }
+    for pdf in pdfs.prefix(3) { #expect(try SignedDocumentsTests.pdfsig(pdf).valid) }
+    // A report is stamped too, from the config's sign.tsa.
+    let config = seal + "/tsa.json"
+    try #"{"sign": {"file": "seal.p12", "passwordFile": "password", "tsa": "\#(authority.url)"}}"#.write(
+      toFile: config, atomically: true, encoding: .utf8)
+    let report = try CommandRunner.invoicegen(
+      ["report", "--input", "report.json", "--config", config, "--out", out + "/report.pdf"])
+    #expect(report.status == 0, "\(report.stderr)")
+    let found = try SignedDocumentsTests.pyHanko([out + "/report.pdf"], root: seal + "/root.pem")
+    #expect((found.first?["timestamp"] as? [String: Any])?["valid"] as? Bool == true, "\(found)")
+  }
+
+  @Test func anAuthorityThatDoesNotAnswerStopsTheRunBeforeAnythingIsWritten() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let authority = try TestTimeStampAuthority(folder: seal)
+    authority.stop()
+    let out = try CommandRunner.temporaryFolder() + "/out"
+    let run = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", out, "--sign-tsa", authority.url]
+        + SignedDocumentsTests.signing(seal))
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("nothing written: \(authority.url): no time stamp came back"), "\(run.stderr)")
+    #expect(CommandRunner.files(out).isEmpty)
+    let bad = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--out", out, "--sign-tsa", "ftp://tsa.example"]
+        + SignedDocumentsTests.signing(seal))
+    #expect(bad.status == 1 && bad.stderr.contains("is not an http or https address"), "\(bad.stderr)")
+  }
+}

@@ -69,8 +69,16 @@ ig_seal_signing *ig_seal_begin(const ig_seal *seal, char **problem);
 int ig_seal_update(ig_seal_signing *signing, const unsigned char *bytes, size_t length);
 
 /// Ends the signature and frees `signing`: 0 with `*der` (malloc'd, `*length` bytes), or -1 with
-/// `*problem` (malloc'd).
-int ig_seal_finish(ig_seal_signing *signing, unsigned char **der, size_t *length, char **problem);
+/// `*problem` (malloc'd). With `timestamp_url` (else NULL), the signature value is time-stamped by
+/// that RFC 3161 authority and the token added as the signature-time-stamp attribute (PAdES B-T).
+int ig_seal_finish(ig_seal_signing *signing, const char *timestamp_url, unsigned char **der, size_t *length,
+                   char **problem);
+
+/// Asks the RFC 3161 time-stamp authority at `url` (http or https) for a token over the SHA-256 of
+/// `bytes`, and checks that the answer is granted and for this request (imprint, nonce). Returns 0
+/// with `*token` (DER ContentInfo, malloc'd), or -1 with `*problem` (malloc'd).
+int ig_timestamp_token(const char *url, const unsigned char *bytes, size_t length, unsigned char **token,
+                       size_t *token_length, char **problem);
 
 #ifdef __cplusplus
 }

@@ -136,6 +136,7 @@ final class InvoiceRendering: Sendable {
     renderer.cutContentIsAnError = plan.strict
     renderer.tagged = plan.tagged
     renderer.signer = plan.seal
+    renderer.encryption = plan.encryption
     renderer.unreadableImagesAreErrors = plan.strict
     // A Factur-X PDF carries its CII as factur-x.xml, in a PDF/A-3b.
     let archive = job.einvoice.map { document in

@@ -286,6 +286,7 @@ final class ReceivedRun: Sendable {
         document: prepared.document, environment: prepared.environment, resources: resources)
       renderer.tagged = plan.tagged
       renderer.signer = plan.seal
+      renderer.encryption = plan.encryption
       renderer.missingGlyphsAreErrors = plan.strict
       let written = try DocumentOutput.write(
         renderer, format: plan.format, to: path, scale: plan.scale, durable: plan.durable,

@@ -44,6 +44,8 @@ struct RunPlan: Sendable {
   let tagged: Bool
   /// The seal every PDF is signed with (`--sign`, else the config's `sign`), opened and checked once.
   let seal: Seal?
+  /// The password every PDF is protected with (`--password-file`, else the config's `password`).
+  let encryption: PDFEncryption?
   /// The e-invoice specification: `--einvoice-profile`, else Peppol for UBL and EN 16931 otherwise.
   let einvoiceProfile: EInvoiceProfile
   /// The creation date of every PDF: `SOURCE_DATE_EPOCH` when set, else the time each is written.
@@ -89,9 +91,11 @@ struct RunPlan: Sendable {
     let facturX = options.format == .pdf && (options.einvoice ?? config.einvoice ?? .none) == .facturx
     let tagged = !options.untagged && config.tagged
     let seal = try openSeal(options, config: config, environment: environment)
+    let encryption = try encryption(options, config: config, archival: facturX)
     let fingerprint =
       "\(InvoiceGenCLI.version)|\(options.layout)|\(options.format)|\(options.scale)|facturx=\(facturX)"
-      + "|tagged=\(tagged)|sealed=\(seal?.subject ?? "")|\(config.fingerprint)"
+      + "|tagged=\(tagged)|sealed=\(seal?.subject ?? "")|encrypted=\(encryption != nil)"
+      + "|restricted=\(encryption?.ownerPassword != nil)|\(config.fingerprint)"
     return RunPlan(
       input: options.input, inputName: options.input == "-" ? "<stdin>" : options.input,
       inputKind: options.inputFormat ?? InputKind.detect(path: options.input), out: options.out,
@@ -102,6 +106,7 @@ struct RunPlan: Sendable {
       summaryPath: options.summary,
       configName: options.config ?? "the config", settings: settings, importOptions: importOptions,
       fileNamePattern: config.fileNamePattern, facturX: facturX, tagged: tagged, seal: seal,
+      encryption: encryption,
       einvoiceProfile: options.einvoiceProfile ?? (options.format == .ubl ? .peppol : .en16931),
       creationDate: sourceDate(environment), fingerprint: fingerprint)
   }
@@ -112,14 +117,37 @@ struct RunPlan: Sendable {
   {
     guard
       let settings = try SealSettings.resolve(
-        sign: options.sign, passwordFile: options.signPasswordFile, config: config.sign)
+        sign: options.sign, passwordFile: options.signPasswordFile, timestampURL: options.signTSA,
+        config: config.sign)
     else { return nil }
     guard options.format == .pdf else {
       // The config's seal is for the PDFs of a nightly run: an XML or image run leaves it be.
-      if options.sign == nil { return nil }
+      if options.sign == nil, options.signTSA == nil { return nil }
       throw .usage("--sign seals PDFs; it cannot be combined with --format \(options.format.rawValue)")
     }
     return try settings.open(environment: environment, at: Date())
+  }
+
+  /// The password protection of `--password-file` or the config's `password`, for PDFs; refused
+  /// for archival PDFs (PDF/A forbids encryption), and `--password-file` with another format.
+  static func encryption(_ options: some DocumentOptions, config: Config, archival: Bool) throws(CLIError)
+    -> PDFEncryption?
+  {
+    guard
+      let settings = try PasswordSettings.resolve(
+        file: options.passwordFile, ownerFile: options.ownerPasswordFile, config: config.password)
+    else { return nil }
+    guard options.format == .pdf else {
+      if options.passwordFile == nil { return nil }
+      throw .usage(
+        "--password-file protects PDFs; it cannot be combined with --format \(options.format.rawValue)")
+    }
+    if archival {
+      throw .usage(
+        "a password cannot protect a PDF/A document (Factur-X, --pdfa): PDF/A forbids encryption; leave out --password-file or the config's password"
+      )
+    }
+    return try settings.encryption()
   }
 
   /// `--shard K/N`, or `--shards N` with K from the scheduler's variables.

@@ -19,6 +19,12 @@ public protocol DocumentOptions {
   var sign: String? { get set }
   /// `--sign-password-file FILE`: the PKCS #12 file's password is this file's first line.
   var signPasswordFile: String? { get set }
+  /// `--sign-tsa URL`: an RFC 3161 time-stamp authority stamps every signature (PAdES B-T).
+  var signTSA: String? { get set }
+  /// `--password-file FILE`: every PDF opens only with this file's first line (AES-256).
+  var passwordFile: String? { get set }
+  /// `--owner-password-file FILE`: the password that lifts the restrictions (print yes, change no).
+  var ownerPasswordFile: String? { get set }
   /// Takes one `--input` (a batch has one; a report merges several).
   mutating func addInput(_ path: String)
 }

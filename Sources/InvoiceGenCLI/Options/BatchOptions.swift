@@ -39,6 +39,9 @@ public struct BatchOptions: DocumentOptions, Sendable {
   public var paper: String?
   public var sign: String?
   public var signPasswordFile: String?
+  public var signTSA: String?
+  public var passwordFile: String?
+  public var ownerPasswordFile: String?
 }
 
 extension BatchOptions {

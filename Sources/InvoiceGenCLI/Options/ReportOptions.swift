@@ -39,6 +39,9 @@ public struct ReportOptions: DocumentOptions, Sendable {
   public var paper: String?
   public var sign: String?
   public var signPasswordFile: String?
+  public var signTSA: String?
+  public var passwordFile: String?
+  public var ownerPasswordFile: String?
 
   public mutating func addInput(_ path: String) {
     if input.isEmpty { input = path }

@@ -46,7 +46,7 @@ enum SharedOptions {
     OptionSpec(names: ["--untagged"], help: help) { options, _ in options.untagged = true }
   }
 
-  /// `--sign` and `--sign-password-file`: the seal of every PDF written.
+  /// `--sign`, its password and time stamp, and `--password-file`: the seal and password of every PDF written.
   static func signing<Options: DocumentOptions>() -> [OptionSpec<Options>] {
     [
       OptionSpec(
@@ -59,6 +59,19 @@ enum SharedOptions {
         help:
           "the PKCS #12 file's password is this file's first line\n(else \(SealSettings.passwordVariable))"
       ) { $0.signPasswordFile = $1 },
+      OptionSpec(
+        names: ["--sign-tsa"], value: "URL",
+        help: "time-stamp every seal at this RFC 3161 authority (PAdES B-T)\n(default: the config's sign.tsa)"
+      ) { $0.signTSA = $1 },
+      OptionSpec(
+        names: ["--password-file"], value: "FILE",
+        help:
+          "every PDF opens only with this file's first line (AES-256; not with Factur-X,\nwhich PDF/A forbids; default: the config's password.file)"
+      ) { $0.passwordFile = $1 },
+      OptionSpec(
+        names: ["--owner-password-file"], value: "FILE",
+        help: "this file's first line lifts the restrictions: without it, print yes, change no"
+      ) { $0.ownerPasswordFile = $1 },
     ]
   }
 

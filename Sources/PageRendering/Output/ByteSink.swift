@@ -33,6 +33,12 @@ public final class MemorySink: ByteSink {
     return true
   }
 
+  /// Appends `data`.
+  public func write(_ more: Data) -> Bool {
+    data.append(more)
+    return true
+  }
+
   public var writeFailure: String? { nil }
 }
 

@@ -35,6 +35,8 @@ public final class PDFWriter {
   ///
   /// Set before the first page is drawn.
   public var signer: (any PDFSigner)?
+  /// Encrypts the finished PDF with a password (AES-256), before it is signed; only for `finishData()`.
+  public var encryption: PDFEncryption?
   /// A copy of the bytes cairo writes, before the finishing pass, when set before the first page (for tests).
   var cairoOutput: MemorySink? {
     get { output.copy }
@@ -208,6 +210,19 @@ public final class PDFWriter {
     if let repair, !repair.finish() { needsRewrite = true }
   }
 
+  /// `data` encrypted and then signed (when a signer was set), so that the signature covers the encrypted file.
+  private func encrypted(_ data: Data, with encryption: PDFEncryption) throws -> Data {
+    let encrypted = try encryption.encrypt(data, finalPath: path)
+    guard let signer else { return encrypted }
+    guard let slot = PDFSignatureSlot.find(in: encrypted) else {
+      throw RenderError.signature(path: path, reason: "the encrypted file has no signature field")
+    }
+    let output = MemorySink()
+    _ = output.write(encrypted)
+    try slot.fill(output, signer: signer, path: path)
+    return output.data
+  }
+
   /// Signs the finished bytes in `output`, when a signer was set.
   private func sign(_ output: any PatchableOutput) throws {
     guard let signer else { return }
@@ -224,6 +239,10 @@ public final class PDFWriter {
   /// written; nothing appears at `path` then.
   public func close(durable: Bool = false) throws {
     guard let file else { throw RenderError.unsupported("a PDF in memory is finished with finishData()") }
+    // An unencrypted copy on disk, even a hidden one, is what a password is meant to prevent.
+    guard encryption == nil else {
+      throw RenderError.unsupported("an encrypted PDF is made with finishData()")
+    }
     closed = true
     do {
       try finishSurface()
@@ -255,6 +274,7 @@ public final class PDFWriter {
     }
     closed = true
     try finishSurface()
+    if let encryption { return try encrypted(memory.data, with: encryption) }
     try sign(memory)
     guard needsRewrite else { return memory.data }
     return try PDFRewrite.rewrite(data: memory.data, finalPath: path)
