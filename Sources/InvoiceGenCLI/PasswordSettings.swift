@@ -50,11 +50,11 @@ public struct PasswordSettings: Sendable, Equatable {
     return line
   }
 
-  /// The first line of `data` (UTF-8), without its line end (LF or CRLF).
+  /// The first line of `data` (UTF-8), without its line end (LF, CRLF or CR).
   static func firstLine(in data: Data) -> String {
+    // By characters: CRLF is one character, a newline like LF.
     let text = String(decoding: data, as: UTF8.self)
-    var line = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-    if line.hasSuffix("\r") { line.removeLast() }
-    return line
+    return String(
+      text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
   }
 }

@@ -30,9 +30,11 @@ import Testing
     )
   }
 
-  /// pyHanko's findings for each of `pdfs`, with `root` the only trust anchor (see pades_check.py).
-  static func pyHanko(_ pdfs: [String], root: String) throws -> [[String: Any]] {
-    let run = try CommandRunner.run(python, [padesCheck, root] + pdfs)
+  /// pyHanko's findings for each of `pdfs`, with `root` the only trust anchor (see pades_check.py);
+  /// `password` opens encrypted ones.
+  static func pyHanko(_ pdfs: [String], root: String, password: String? = nil) throws -> [[String: Any]] {
+    let run = try CommandRunner.run(
+      python, [padesCheck] + (password.map { ["--password", $0] } ?? []) + [root] + pdfs)
     let list = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
     return try #require(list, "pades_check: \(run.stdout) \(run.stderr)")
   }

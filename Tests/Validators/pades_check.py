@@ -1,6 +1,6 @@
 """Validates the PAdES signatures of PDFs with pyHanko (PyPI), against a given root as the only trust anchor.
 
-Usage: pades_check.py ROOT.pem FILE.pdf...  Prints a JSON list with, per file, what pyHanko found:
+Usage: pades_check.py [--password PW] ROOT.pem FILE.pdf...  (PW opens encrypted files.) Prints a JSON list with, per file, what pyHanko found:
 `count` (signatures), then for the last signature `intact` (the digest matches), `valid` (the
 signature value verifies), `trusted` (the chain ends at ROOT), `coverage` (ENTIRE_FILE when the byte
 range covers the whole file), `subfilter`, `digest`, `signed_attributes` (their names), `signer`,
@@ -29,9 +29,11 @@ def root_certificate(path):
     return x509.Certificate.load(data)
 
 
-def check(path, context):
+def check(path, context, password):
     with open(path, "rb") as handle:
         reader = PdfFileReader(handle, strict=False)
+        if reader.encrypted:
+            reader.decrypt(password or "")
         signatures = reader.embedded_signatures
         result = {"file": path, "count": len(signatures)}
         if not signatures:
@@ -60,12 +62,16 @@ def check(path, context):
 
 
 def main():
-    root = root_certificate(sys.argv[1])
+    arguments = sys.argv[1:]
+    password = None
+    if arguments[:1] == ["--password"]:
+        password, arguments = arguments[1], arguments[2:]
+    root = root_certificate(arguments[0])
     results = []
-    for path in sys.argv[2:]:
+    for path in arguments[1:]:
         context = ValidationContext(trust_roots=[root], allow_fetching=False, revocation_mode="soft-fail")
         try:
-            results.append(check(path, context))
+            results.append(check(path, context, password))
         except Exception as error:  # pyHanko's own reason, for the test's message
             results.append({"file": path, "error": f"{type(error).__name__}: {error}"})
     print(json.dumps(results, indent=1))
