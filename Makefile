@@ -10,9 +10,9 @@ export PKG_CONFIG_PATH := $(PKG_DIR):$(PKG_CONFIG_PATH)
 # benchmarks add (poppler-utils, qpdf, a browser and Java for the validators, debootstrap for test-package).
 DEB_PACKAGES := pkg-config gcc g++ libcairo2-dev libpango1.0-dev libfontconfig1-dev libfreetype-dev librsvg2-dev \
 	libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libqpdf-dev libpoppler-glib-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core \
-	fonts-noto-cjk libxml2-dev libqrencode-dev libzint-dev fonts-liberation2 libssl-dev binutils
+	fonts-noto-cjk libxml2-dev libqrencode-dev libzint-dev fonts-liberation2 libssl-dev binutils openssl
 TEST_DEB_PACKAGES := poppler-utils qpdf python3-pytest python3-venv time zbar-tools default-jre-headless chromium chromium-driver \
-	curl file libpdfbox2-java libactivation-java libjaxb-api-java openssl debootstrap lintian
+	curl file libpdfbox2-java libactivation-java libjaxb-api-java debootstrap lintian
 PC_MODULES := pangocairo pangofc fontconfig cairo-pdf cairo-svg cairo-png librsvg-2.0 libturbojpeg libqpdf poppler-glib
 
 .PHONY: package test-package test-deps deps pkgconfig system-pkgconfig install-pkgconfig validators build run test test-consumer test-layout-package bench-layout-package bench-peers lint format bench bench-large fuzz fuzz-importers fuzz-smoke man readme-options install clean
@@ -94,7 +94,9 @@ run: build
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/facturx --einvoice facturx --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/xrechnung --format cii --einvoice-profile xrechnung --progress never
 	cd SampleData && ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/peppol --format ubl --einvoice-profile peppol --progress never
-	@echo "samples written to out/"
+	@docs/signing/make-test-seal.sh .build/test-seal
+	cd SampleData && INVOICEGEN_SIGN_PASSWORD=test ../.build/$(CONFIG)/invoicegen --input einvoice-orders.csv --config einvoice.json --out ../out/sealed --einvoice facturx --sign ../.build/test-seal/seal.p12 --progress never
+	@echo "samples written to out/ (out/sealed: Factur-X invoices sealed with a test seal; check them with pdfsig)"
 
 ## test: lint, a consumer package built against a tagged clone, every test target, then each fuzz target for a few seconds.
 test: test-deps lint validators
