@@ -42,8 +42,10 @@ public struct PasswordSettings: Sendable, Equatable {
 
   /// The first line of the file at `path`, without its line end; a password file must have one.
   static func firstLine(of path: String) throws(CLIError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .usage("\(path): the password file cannot be read")
+    let data: Data
+    switch SecretFile.read(path, limit: 1 << 16) {
+    case .success(let read): data = read
+    case .failure(let problem): throw .usage("\(path): the password file \(problem.message)")
     }
     let line = firstLine(in: data)
     guard !line.isEmpty else { throw .usage("\(path): the password file's first line is empty") }

@@ -36,8 +36,10 @@ public final class Seal: @unchecked Sendable {
   public static func open(path: String, password: String, at date: Date, timestampURL: String? = nil)
     throws(SealError) -> Seal
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SealError(file: path, message: "cannot be read")
+    let data: Data
+    switch SecretFile.read(path, limit: 1 << 20) {
+    case .success(let read): data = read
+    case .failure(let problem): throw SealError(file: path, message: problem.message)
     }
     var handle: OpaquePointer?
     var problem: UnsafeMutablePointer<CChar>?

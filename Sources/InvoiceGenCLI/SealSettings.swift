@@ -52,8 +52,9 @@ public struct SealSettings: Sendable, Equatable {
   func open(environment: [String: String], at date: Date) throws(CLIError) -> Seal {
     var password = environment[SealSettings.passwordVariable] ?? ""
     if let passwordFile {
-      guard let data = FileManager.default.contents(atPath: passwordFile) else {
-        throw .seal("\(passwordFile): the seal's password file cannot be read")
+      guard case .success(let data) = SecretFile.read(passwordFile, limit: 1 << 16) else {
+        throw .seal(
+          "\(passwordFile): the seal's password file cannot be read (a regular file of at most 64 KiB)")
       }
       password = PasswordSettings.firstLine(in: data)
     }

@@ -88,6 +88,10 @@ import Testing
         "the password file's first line is empty"
       ),
       (
+        ["--input", "orders.csv", "--out", folder + "/fx", "--password-file", folder],
+        "the password file is not a regular file"
+      ),
+      (
         ["--input", "orders.csv", "--out", folder + "/fx", "--owner-password-file", folder + "/owner"],
         "--owner-password-file needs --password-file"
       ),

@@ -168,6 +168,7 @@ import Testing
         "\(p12): the password is wrong (give it with --sign-password-file FILE or INVOICEGEN_SIGN_PASSWORD)"
       ),
       (["--sign", seal + "/none.p12"], [:], "\(seal)/none.p12: cannot be read"),
+      (["--sign", "/dev/zero"], [:], "/dev/zero: is not a regular file (a folder, FIFO or device)"),
       (
         ["--sign", p12, "--sign-password-file", seal + "/none"], [:],
         "\(seal)/none: the seal's password file cannot be read"
