@@ -263,9 +263,12 @@ final class TestTimeStampAuthority {
   let process = Process()
   let url: String
 
-  init(folder: String) throws {
+  /// With `tls`, it answers https with a certificate for `localhost` from the same root.
+  init(folder: String, tls: Bool = false) throws {
     try "extendedKeyUsage=critical,timeStamping\n".write(
       toFile: folder + "/tsa.cnf", atomically: true, encoding: .utf8)
+    try "subjectAltName=DNS:localhost\nextendedKeyUsage=serverAuth\n".write(
+      toFile: folder + "/server.cnf", atomically: true, encoding: .utf8)
     for step in [
       [
         "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj",
@@ -275,15 +278,24 @@ final class TestTimeStampAuthority {
         "x509", "-req", "-in", "tsa.csr", "-CA", "root.pem", "-CAkey", "root.key", "-CAcreateserial", "-out",
         "tsa.pem", "-days", "30", "-extfile", "tsa.cnf",
       ],
+      [
+        "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj",
+        "/CN=localhost",
+      ],
+      [
+        "x509", "-req", "-in", "server.csr", "-CA", "root.pem", "-CAkey", "root.key", "-CAcreateserial",
+        "-out",
+        "server.pem", "-days", "30", "-extfile", "server.cnf",
+      ],
     ] {
       let run = try CommandRunner.run("openssl", step, directory: folder)
       #expect(run.status == 0, "\(step): \(run.stderr)")
     }
     process.executableURL = URL(fileURLWithPath: SignedDocumentsTests.python)
-    process.arguments = [
-      CommandRunner.packageRoot.appendingPathComponent("Tests/Validators/tsa_server.py").path,
-      folder + "/tsa.pem", folder + "/tsa.key", folder + "/root.pem",
-    ]
+    process.arguments =
+      [CommandRunner.packageRoot.appendingPathComponent("Tests/Validators/tsa_server.py").path]
+      + (tls ? ["--tls", folder + "/server.pem", folder + "/server.key"] : [])
+      + [folder + "/tsa.pem", folder + "/tsa.key", folder + "/root.pem"]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -296,7 +308,7 @@ final class TestTimeStampAuthority {
       line.append(chunk)
     }
     let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    url = "http://127.0.0.1:\(port)/tsa"
+    url = tls ? "https://localhost:\(port)/tsa" : "http://127.0.0.1:\(port)/tsa"
   }
 
   func stop() {
@@ -342,6 +354,35 @@ final class TestTimeStampAuthority {
     #expect(report.status == 0, "\(report.stderr)")
     let found = try SignedDocumentsTests.pyHanko([out + "/report.pdf"], root: seal + "/root.pem")
     #expect((found.first?["timestamp"] as? [String: Any])?["valid"] as? Bool == true, "\(found)")
+  }
+
+  @Test func anAuthorityOverHTTPSIsReachedOnlyWithACertificateTheMachineTrusts() throws {
+    let seal = try SignedDocumentsTests.sealFolder()
+    let authority = try TestTimeStampAuthority(folder: seal, tls: true)
+    defer { authority.stop() }
+    let arguments = ["--input", "orders.csv", "--only", "INV-2026001", "--sign-tsa", authority.url]
+    // Trusted through OpenSSL's SSL_CERT_FILE, as a company's own CA would be installed.
+    let out = try CommandRunner.temporaryFolder()
+    let trusted = try CommandRunner.invoicegen(
+      arguments + ["--out", out] + SignedDocumentsTests.signing(seal),
+      environment: ["SSL_CERT_FILE": seal + "/root.pem"])
+    #expect(trusted.status == 0, "\(trusted.stderr)")
+    let found = try SignedDocumentsTests.pyHanko([out + "/INV-2026001.pdf"], root: seal + "/root.pem")
+    #expect((found.first?["timestamp"] as? [String: Any])?["trusted"] as? Bool == true, "\(found)")
+    // A server certificate nobody trusts: refused, nothing written.
+    let refusedOut = try CommandRunner.temporaryFolder() + "/out"
+    let refused = try CommandRunner.invoicegen(
+      arguments + ["--out", refusedOut] + SignedDocumentsTests.signing(seal),
+      environment: ["SSL_CERT_FILE": "/dev/null", "SSL_CERT_DIR": "/nonexistent"])
+    #expect(refused.status == 1 && refused.stderr.contains("no time stamp came back"), "\(refused.stderr)")
+    #expect(CommandRunner.files(refusedOut).isEmpty)
+    // A trusted certificate for another name (localhost, asked as 127.0.0.1): refused too.
+    let otherName = authority.url.replacingOccurrences(of: "localhost", with: "127.0.0.1")
+    let mismatch = try CommandRunner.invoicegen(
+      ["--input", "orders.csv", "--only", "INV-2026001", "--sign-tsa", otherName, "--out", refusedOut]
+        + SignedDocumentsTests.signing(seal),
+      environment: ["SSL_CERT_FILE": seal + "/root.pem"])
+    #expect(mismatch.status == 1 && mismatch.stderr.contains("no time stamp came back"), "\(mismatch.stderr)")
   }
 
   @Test func anAuthorityThatDoesNotAnswerStopsTheRunBeforeAnythingIsWritten() throws {

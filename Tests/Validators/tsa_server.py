@@ -1,10 +1,12 @@
 """An RFC 3161 time-stamp authority on 127.0.0.1 for tests, built on pyHanko's DummyTimeStamper.
 
-Usage: tsa_server.py TSA.pem TSA.key [CHAIN.pem...]  Listens on a free port of 127.0.0.1, prints
+Usage: tsa_server.py [--tls CERT.pem KEY.pem] TSA.pem TSA.key [CHAIN.pem...]  Listens (with --tls:
+https, with that server certificate) on a free port of 127.0.0.1, prints
 that port on its first line, and answers POSTed time-stamp queries (application/timestamp-query)
 until it is killed. The TSA's key must be RSA (the dummy stamper signs with RSA only); the
 certificates of CHAIN are embedded in each token. Every request it answered is counted on stderr.
 """
+import ssl
 import sys
 import warnings
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -17,9 +19,13 @@ from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper  # noqa: E402
 
 
 def main():
-    certificate = load_cert_from_pemder(sys.argv[1])
-    key = load_private_key_from_pemder(sys.argv[2], passphrase=None)
-    chain = [load_cert_from_pemder(path) for path in sys.argv[3:]]
+    arguments = sys.argv[1:]
+    tls = None
+    if arguments[:1] == ["--tls"]:
+        tls, arguments = arguments[1:3], arguments[3:]
+    certificate = load_cert_from_pemder(arguments[0])
+    key = load_private_key_from_pemder(arguments[1], passphrase=None)
+    chain = [load_cert_from_pemder(path) for path in arguments[2:]]
     stamper = DummyTimeStamper(tsa_cert=certificate, tsa_key=key, certs_to_embed=[certificate] + chain)
     answered = [0]
 
@@ -40,6 +46,10 @@ def main():
             pass
 
     server = HTTPServer(("127.0.0.1", 0), Handler)
+    if tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(tls[0], tls[1])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
 
