@@ -41,6 +41,16 @@ import Testing
     }
   }
 
+  /// `openssl cms -verify` of `signature.der` over `content.bin` in `folder`, against its `root.pem`.
+  static func verify(in folder: String) throws -> CommandRunner.Result {
+    try CommandRunner.run(
+      "openssl",
+      [
+        "cms", "-verify", "-binary", "-inform", "DER", "-in", "signature.der", "-content", "content.bin",
+        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null",
+      ], directory: folder)
+  }
+
   @Test func aSignatureVerifiesWithTheRootAndCarriesTheSigningCertificate() throws {
     let folder = try CommandRunner.temporaryFolder()
     try Self.makeSeal(in: folder)
@@ -54,12 +64,7 @@ import Testing
     }
     try Data(der).write(to: URL(fileURLWithPath: folder + "/signature.der"))
     try Data(content).write(to: URL(fileURLWithPath: folder + "/content.bin"))
-    let verify = try CommandRunner.run(
-      "openssl",
-      [
-        "cms", "-verify", "-binary", "-inform", "DER", "-in", "signature.der", "-content", "content.bin",
-        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null",
-      ], directory: folder)
+    let verify = try Self.verify(in: folder)
     #expect(verify.status == 0, "\(verify.stderr)")
     let printed = try CommandRunner.run(
       "openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", "signature.der"], directory: folder)
@@ -73,12 +78,7 @@ import Testing
     var changed = content
     changed[3] ^= 1
     try Data(changed).write(to: URL(fileURLWithPath: folder + "/content.bin"))
-    let broken = try CommandRunner.run(
-      "openssl",
-      [
-        "cms", "-verify", "-binary", "-inform", "DER", "-in", "signature.der", "-content", "content.bin",
-        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null",
-      ], directory: folder)
+    let broken = try Self.verify(in: folder)
     #expect(broken.status != 0)
   }
 

@@ -15,30 +15,18 @@ struct PDFSignatureSlot {
   /// The placeholders in `data`, a PDF the finishing pass wrote with a signature field and a rewrite
   /// (libqpdf's encryption) then wrote again: found by the byte range's digits, which rewrites keep.
   static func find(in data: Data) -> PDFSignatureSlot? {
-    let bytes = [UInt8](data)
-    let digits = Array("9999999999 9999999999 9999999999".utf8)
-    guard let middle = firstIndex(of: digits, in: bytes, from: 0),
-      let open = bytes[..<middle].lastIndex(of: UInt8(ascii: "[")),
-      let close = bytes[middle...].firstIndex(of: UInt8(ascii: "]")),
-      let key = firstIndex(of: Array("/Contents <".utf8), in: bytes, from: close),
-      let end = bytes[key...].firstIndex(of: UInt8(ascii: ">"))
+    let ascii = { (text: String) in Data(text.utf8) }
+    guard let digits = data.range(of: ascii("9999999999 9999999999 9999999999")),
+      let open = data[..<digits.lowerBound].lastIndex(of: UInt8(ascii: "[")),
+      let close = data[digits.upperBound...].firstIndex(of: UInt8(ascii: "]")),
+      let key = data.range(of: ascii("/Contents <"), in: close..<data.endIndex),
+      let end = data[key.upperBound...].firstIndex(of: UInt8(ascii: ">"))
     else { return nil }
-    let start = key + "/Contents ".utf8.count
+    let start = key.upperBound - 1  // the `<`
     return PDFSignatureSlot(
       slot: ig_signature_slot(
-        byte_range: UInt64(open), byte_range_width: close - open + 1, contents: UInt64(start),
-        contents_width: end - start + 1))
-  }
-
-  /// Where `pattern` first occurs in `bytes` at or after `from`.
-  private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-    var index = from
-    while index <= bytes.count - pattern.count {
-      if bytes[index] == first, Array(bytes[index..<index + pattern.count]) == pattern { return index }
-      index += 1
-    }
-    return nil
+        byte_range: UInt64(open - data.startIndex), byte_range_width: close - open + 1,
+        contents: UInt64(start - data.startIndex), contents_width: end - start + 1))
   }
 
   /// Signs `output` with `signer`; `path` names the file in errors.
